@@ -1,0 +1,52 @@
+/// An opened document, whatever its format. Backends implement it; everything else uses it.
+///
+/// Opening is cheap: expensive work (hashing, decoding a large text, detecting chapters) happens
+/// when a method that needs it is first called, and implementations memoize the result.
+public protocol Document: AnyObject, Sendable {
+    /// The path the document was opened from.
+    var path: String { get }
+    /// The format the document was opened as.
+    var format: DocumentFormat { get }
+    /// What this document's backend can do.
+    var capabilities: FormatCapabilities { get }
+    /// Bibliographic metadata.
+    var metadata: DocumentMetadata { get }
+    /// The sections in reading order.
+    var readingOrder: [Section] { get }
+    /// Backend facts worth showing (for TXT: the detected encoding and the detector's confidence),
+    /// as ordered name–value pairs.
+    var details: [(name: String, value: String)] { get }
+
+    /// The file's fingerprint, computed by streaming the bytes once.
+    func fingerprint() throws(ReaderError) -> DocumentFingerprint
+    /// The table of contents, nested.
+    func tableOfContents() throws(ReaderError) -> [TOCEntry]
+    /// The blocks of a section.
+    func content(ofSection index: Int) throws(ReaderError) -> SectionContent
+    /// The Locator of a text position.
+    func locator(at position: TextPosition) throws(ReaderError) -> Locator
+    /// The text position a Locator points at.
+    func textPosition(for locator: Locator) throws(ReaderError) -> TextPosition
+}
+
+/// Options a caller may give when opening a document.
+public struct OpenOptions: Hashable, Sendable {
+    /// An encoding name that overrides detection (TXT), e.g. "GB18030" or "windows-1251".
+    public var encoding: String?
+
+    /// Creates options.
+    public init(encoding: String? = nil) {
+        self.encoding = encoding
+    }
+}
+
+/// A format backend: it opens the formats it declares.
+public protocol DocumentBackend: Sendable {
+    /// The formats this backend opens.
+    var formats: [DocumentFormat] { get }
+    /// What the backend can do for one of its formats.
+    func capabilities(for format: DocumentFormat) -> FormatCapabilities
+    /// Opens a file already sniffed as `format`.
+    /// - Throws: ``ReaderError`` naming the file, the format and what is wrong.
+    func open(path: String, format: DocumentFormat, options: OpenOptions) throws(ReaderError) -> any Document
+}

@@ -1,0 +1,76 @@
+/// A serialisable position in a document, JSON-compatible with the Readium Locator model.
+///
+/// Unknown keys met while decoding are kept in ``Locations/otherLocations`` and written back,
+/// so a Locator made by another reader survives a round trip through this one.
+public struct Locator: Hashable, Sendable, Codable {
+    /// The resource the position is in (the file name for single-resource formats).
+    public var href: String
+    /// The media type of that resource.
+    public var type: String
+    /// The title of the enclosing section or chapter, when known.
+    public var title: String?
+    /// Where in the resource.
+    public var locations: Locations
+    /// Text around the position, for re-finding it after the document changes.
+    public var text: TextContext?
+
+    /// Creates a Locator.
+    public init(href: String, type: String, title: String? = nil, locations: Locations = .init(), text: TextContext? = nil) {
+        self.href = href
+        self.type = type
+        self.title = title
+        self.locations = locations
+        self.text = text
+    }
+
+    /// The position inside the resource, in several complementary forms.
+    public struct Locations: Hashable, Sendable, Codable {
+        /// Fragment identifiers (element ids, `page=`, …).
+        public var fragments: [String]?
+        /// Progression within the resource, 0...1.
+        public var progression: Double?
+        /// Progression within the whole publication, 0...1.
+        public var totalProgression: Double?
+        /// Viewport-independent 1-based position (fixed-size chunks of the text).
+        public var position: Int?
+        /// Native offset: for TXT and Markdown the UTF-16 offset in the decoded source text.
+        public var offset: Int?
+        /// Native 1-based page (PDF).
+        public var page: Int?
+        /// EPUB Canonical Fragment Identifier.
+        public var cfi: String?
+        /// Keys this engine does not know, kept verbatim.
+        public var otherLocations: [String: JSONValue]
+
+        /// Creates locations.
+        public init(fragments: [String]? = nil, progression: Double? = nil, totalProgression: Double? = nil,
+                    position: Int? = nil, offset: Int? = nil, page: Int? = nil, cfi: String? = nil,
+                    otherLocations: [String: JSONValue] = [:]) {
+            self.fragments = fragments
+            self.progression = progression
+            self.totalProgression = totalProgression
+            self.position = position
+            self.offset = offset
+            self.page = page
+            self.cfi = cfi
+            self.otherLocations = otherLocations
+        }
+    }
+
+    /// Text before, at and after the position.
+    public struct TextContext: Hashable, Sendable, Codable {
+        /// Text just before the position.
+        public var before: String?
+        /// The text at the position (a selection, or the start of the line).
+        public var highlight: String?
+        /// Text just after the position.
+        public var after: String?
+
+        /// Creates a text context.
+        public init(before: String? = nil, highlight: String? = nil, after: String? = nil) {
+            self.before = before
+            self.highlight = highlight
+            self.after = after
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// Locator support for formats whose native position is a UTF-16 offset in a decoded source text
+/// (TXT and Markdown). Backends call these from their ``Document`` conformance.
+public enum SourceOffsetLocating {
+    /// UTF-16 units of context kept before and after a position in ``Locator/text``.
+    public static let contextLength = 48
+    /// Size of a Readium-style position chunk, in UTF-16 units of source.
+    public static let positionLength = 1024
+
+    /// The Locator of `position`, whose block is `content.blocks[position.block]`.
+    /// - Parameters:
+    ///   - sourceLength: the UTF-16 length of the whole decoded source, for progression.
+    public static func locator(at position: TextPosition, in content: SectionContent, href: String, type: String,
+                               title: String?, sourceLength: Int) -> Locator {
+        guard content.blocks.indices.contains(position.block) else {
+            return Locator(href: href, type: type, title: title,
+                           locations: .init(progression: 0, totalProgression: 0, position: 1, offset: 0))
+        }
+        let block = content.blocks[position.block]
+        let offset = block.sourceMap.sourceOffset(forTextOffset: position.offset) ?? 0
+        let progression = sourceLength > 0 ? min(1, Double(offset) / Double(sourceLength)) : 0
+        let units = Array(block.text.utf16)
+        let clamped = min(max(0, position.offset), units.count)
+        let before = String(decoding: units[max(0, clamped - contextLength)..<clamped], as: UTF16.self)
+        let after = String(decoding: units[clamped..<min(units.count, clamped + contextLength)], as: UTF16.self)
+        return Locator(
+            href: href, type: type, title: title,
+            locations: .init(fragments: block.anchorID.map { [$0] }, progression: progression,
+                             totalProgression: progression, position: offset / positionLength + 1, offset: offset),
+            text: .init(before: before.isEmpty ? nil : before, highlight: after.isEmpty ? nil : after))
+    }
+
+    /// The position in `content` (section `section`) of a native source offset: the block whose
+    /// source range holds it, or the first block after it, or the end of the last block.
+    public static func textPosition(forSourceOffset offset: Int, in content: SectionContent, section: Int) -> TextPosition {
+        var candidate: TextPosition?
+        for (index, block) in content.blocks.enumerated() {
+            guard let range = block.sourceMap.sourceRange else { continue }
+            if range.contains(offset) || (offset < range.lowerBound) {
+                let textOffset = block.sourceMap.textOffset(forSourceOffset: offset) ?? 0
+                return TextPosition(section: section, block: index, offset: textOffset)
+            }
+            candidate = TextPosition(section: section, block: index, offset: block.text.utf16.count)
+        }
+        return candidate ?? TextPosition(section: section, block: 0, offset: 0)
+    }
+
+    /// The source offset a Locator points at: `offset` when present, else `progression` (or
+    /// `totalProgression`) scaled to the source, else `position`.
+    /// - Throws: ``ReaderError`` of kind `invalidLocator` when the Locator has none of them or they are out of range.
+    public static func sourceOffset(of locator: Locator, sourceLength: Int) throws(ReaderError) -> Int {
+        let locations = locator.locations
+        let offset: Int
+        if let value = locations.offset {
+            offset = value
+        } else if let fraction = locations.progression ?? locations.totalProgression, fraction.isFinite {
+            guard (0...1).contains(fraction) else {
+                throw ReaderError(.invalidLocator, reason: "progression \(fraction) is outside 0...1")
+            }
+            offset = Int((Double(sourceLength) * fraction).rounded(.down))
+        } else if let position = locations.position {
+            offset = (position - 1) * positionLength
+        } else {
+            throw ReaderError(.invalidLocator, reason: "the Locator has no offset, progression or position")
+        }
+        guard offset >= 0, offset <= sourceLength else {
+            throw ReaderError(.invalidLocator, reason: "offset \(offset) is outside the text (0...\(sourceLength))")
+        }
+        return offset
+    }
+}
