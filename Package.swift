@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "ReaderMarkdownTests", dependencies: ["ReaderMarkdown", "ReaderCore"]),
         .testTarget(
             name: "ReaderEngineTests",
-            dependencies: ["ReaderEngine", "ReaderCore"],
-            resources: [.copy("Golden")]),
+            dependencies: ["ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown"],
+            exclude: ["Golden"]),
     ]
 )

@@ -1,1 +1,112 @@
+import Foundation
 import ReaderCore
+import ReaderMarkdown
+import ReaderTXT
+
+/// The dispatcher: sniffs a file, consults the capability matrix and hands the file to the
+/// backend registered for its format.
+public struct ReaderEngine: Sendable {
+    /// The registered backends, in the order they were given.
+    public let backends: [any DocumentBackend]
+
+    /// An engine with every backend this package provides.
+    public static let standard = ReaderEngine(backends: [TXTBackend(), MarkdownBackend()])
+
+    /// Creates an engine with the given backends; a later backend does not replace an earlier one.
+    public init(backends: [any DocumentBackend]) {
+        self.backends = backends
+    }
+
+    /// The capabilities of every known format; nil where no backend is registered.
+    public var capabilityMatrix: [(format: DocumentFormat, capabilities: FormatCapabilities?)] {
+        DocumentFormat.allCases.map { format in (format, backend(for: format)?.capabilities(for: format)) }
+    }
+
+    /// The backend that opens `format`, if any.
+    public func backend(for format: DocumentFormat) -> (any DocumentBackend)? {
+        backends.first { $0.formats.contains(format) }
+    }
+
+    /// Decides a file's format from its first bytes, then its extension.
+    /// - Throws: ``ReaderError`` when the file cannot be read or is not a format the engine knows.
+    public func sniff(path: String) throws(ReaderError) -> FormatSniffer.Result {
+        let sample = try Self.readSample(path: path, count: FormatSniffer.sampleSize)
+        let fileExtension = (path as NSString).pathExtension
+        guard let result = FormatSniffer.sniff(sample: sample, fileExtension: fileExtension.isEmpty ? nil : fileExtension) else {
+            throw ReaderError(.unsupportedFormat, file: path,
+                              reason: "unrecognised content (neither text nor a known document signature)")
+        }
+        return result
+    }
+
+    /// Opens a document, whatever its format.
+    /// - Parameters:
+    ///   - format: skips sniffing when given.
+    /// - Throws: ``ReaderError`` naming the file, the format and what is wrong.
+    public func open(path: String, format: DocumentFormat? = nil, options: OpenOptions = .init()) throws(ReaderError) -> any Document {
+        let chosen: DocumentFormat
+        if let format { chosen = format } else { chosen = try sniff(path: path).format }
+        guard let backend = backend(for: chosen) else {
+            throw ReaderError(.unsupportedFormat, file: path, format: chosen,
+                              reason: "no backend for \(chosen.displayName) is available in this build")
+        }
+        do {
+            return try backend.open(path: path, format: chosen, options: options)
+        } catch {
+            throw error.locating(file: path, format: chosen)
+        }
+    }
+
+    /// Refuses an operation the document's format cannot do.
+    /// - Throws: ``ReaderError`` of kind `unsupportedOperation` naming the operation and the format.
+    public func require(_ capability: FormatCapabilities, of document: any Document, for operation: String) throws(ReaderError) {
+        guard document.capabilities.contains(capability) else {
+            throw ReaderError(.unsupportedOperation, file: document.path, format: document.format,
+                              reason: "\(document.format.displayName) documents have no \(capability.names.joined(separator: ", ")) (needed for \(operation))")
+        }
+    }
+
+    /// A paginator for a document, starting from the cached page index when there is one.
+    public func paginator(for document: any Document, viewport: Viewport, options: OpenOptions = .init(),
+                          cache: PageIndexCache? = nil) throws(ReaderError) -> Paginator {
+        guard let cache else { return Paginator(document: document, viewport: viewport) }
+        let cached = cache.load(fingerprint: try document.fingerprint(), viewport: viewport, variant: Self.variant(options))
+        return Paginator(document: document, viewport: viewport, cachedIndex: cached)
+    }
+
+    /// Saves what a paginator learnt, so the next run starts from it.
+    public func store(_ paginator: Paginator, options: OpenOptions = .init(), cache: PageIndexCache) throws(ReaderError) {
+        cache.store(paginator.index, fingerprint: try paginator.document.fingerprint(), variant: Self.variant(options))
+    }
+
+    /// The part of the options that changes the text, and so the pages.
+    private static func variant(_ options: OpenOptions) -> String {
+        options.encoding.map { "enc-" + $0.lowercased() } ?? ""
+    }
+
+    private static func readSample(path: String, count: Int) throws(ReaderError) -> [UInt8] {
+        let descriptor = Foundation.open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            let kind: ReaderError.Kind = errno == ENOENT ? .fileNotFound : .unreadable
+            throw ReaderError(kind, file: path, reason: kind == .fileNotFound ? "no such file"
+                                                            : "cannot open: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw ReaderError(.unreadable, file: path, reason: "not a regular file")
+        }
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
+            if got < 0, errno == EINTR { continue }
+            guard got >= 0 else {
+                throw ReaderError(.unreadable, file: path, reason: "read failed: \(String(cString: strerror(errno)))")
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        return Array(buffer[0..<filled])
+    }
+}

@@ -1,21 +1,122 @@
-/// PLACEHOLDER — to be replaced by the real line breaker.
+/// Lays blocks out in lines of a fixed number of terminal cells.
+///
+/// Flowing text (paragraphs, headings, quotes, list items, image alt text) is word-wrapped:
+/// breaks after spaces, after a hyphen between letters, around CJK ideographs, kana, Hangul and
+/// emoji, never before closing or after opening punctuation unless a run cannot be broken
+/// otherwise; words wider than a line are cut between grapheme clusters. Preformatted text keeps
+/// its lines and is cut hard at the width. `"\n"` is always a forced break.
 public enum BlockLayout {
-    /// Lays a block out in lines of at most `columns` cells.
+    /// Lays a block out in lines of at most `columns` cells (prefix and text together), unless a
+    /// single grapheme cluster is wider than the room left for text; it then gets a line of its own.
+    ///
+    /// The lines' `textRange`s tile `block.text` in UTF-16 units. An empty text (or a rule) gives
+    /// exactly one line with empty text.
     public static func lines(of block: Block, columns: Int) -> [LayoutLine] {
-        let units = Array(block.text.utf16)
-        if units.isEmpty { return [LayoutLine(prefix: "", text: "", textRange: 0..<0)] }
-        var result: [LayoutLine] = []
-        var start = 0
-        while start < units.count {
-            let end = min(units.count, start + columns)
-            result.append(LayoutLine(prefix: "", text: String(decoding: units[start..<end], as: UTF16.self), textRange: start..<end))
-            start = end
+        let columns = max(1, columns)
+        let prefix = LinePrefix(block: block, columns: columns)
+        if case .rule = block.kind {
+            return [LayoutLine(prefix: prefix.rule(columns: columns), text: "",
+                               textRange: 0..<block.text.utf16.count)]
         }
-        return result
+        if block.text.isEmpty {
+            return [LayoutLine(prefix: trimmingTrailingSpaces(prefix.first), text: "", textRange: 0..<0)]
+        }
+        let mode = wrapMode(of: block)
+        let available = columns - prefix.width
+        return withUTF8(block.text) { bytes, text in
+            var breaker = LineBreaker(sink: LineRecorder(), mode: mode, available: available)
+            breaker.finish(at: ClusterScanner.scan(bytes, of: text, into: &breaker))
+            let first = prefix.first
+            let continuation = prefix.continuation
+            var lines: [LayoutLine] = []
+            lines.reserveCapacity(breaker.sink.lines.count)
+            for line in breaker.sink.lines {
+                let shown = LineText.make(from: bytes, line.start.utf8..<line.contentEnd.utf8, mode: mode,
+                                          available: available)
+                let decoration = lines.isEmpty ? first : continuation
+                lines.append(LayoutLine(prefix: shown.isEmpty ? trimmingTrailingSpaces(decoration) : decoration,
+                                        text: shown, textRange: line.start.utf16..<line.end.utf16))
+            }
+            return lines
+        }
     }
 
-    /// The number of lines ``lines(of:columns:)`` would return, without building them.
+    /// The number of lines ``lines(of:columns:)`` would return, found by the same line breaker
+    /// without building any string.
     public static func lineCount(of block: Block, columns: Int) -> Int {
-        lines(of: block, columns: columns).count
+        let columns = max(1, columns)
+        if case .rule = block.kind { return 1 }
+        if block.text.isEmpty { return 1 }
+        let available = columns - LinePrefix(block: block, columns: columns).width
+        let mode = wrapMode(of: block)
+        return withUTF8(block.text) { bytes, text in
+            var breaker = LineBreaker(sink: LineCounter(), mode: mode, available: available)
+            breaker.finish(at: ClusterScanner.scan(bytes, of: text, into: &breaker))
+            return breaker.sink.count
+        }
+    }
+
+    /// The `textRange`s ``lines(of:columns:)`` would return, without building any string: what the
+    /// paginator needs to know where a page that splits a block starts.
+    public static func lineRanges(of block: Block, columns: Int) -> [Range<Int>] {
+        let columns = max(1, columns)
+        if case .rule = block.kind { return [0..<block.text.utf16.count] }
+        if block.text.isEmpty { return [0..<0] }
+        let available = columns - LinePrefix(block: block, columns: columns).width
+        let mode = wrapMode(of: block)
+        return withUTF8(block.text) { bytes, text in
+            var breaker = LineBreaker(sink: LineRecorder(), mode: mode, available: available)
+            breaker.finish(at: ClusterScanner.scan(bytes, of: text, into: &breaker))
+            return breaker.sink.lines.map { $0.start.utf16..<$0.end.utf16 }
+        }
+    }
+
+    /// How the text of `block` wraps.
+    private static func wrapMode(of block: Block) -> WrapMode {
+        if case .preformatted = block.kind { return .preformatted }
+        return .flowing
+    }
+
+    /// Runs `body` on the UTF-8 bytes of `text` (and the string they belong to) without copying
+    /// them when the string is already contiguous UTF-8.
+    private static func withUTF8<Result>(_ text: String,
+                                         _ body: (UnsafeBufferPointer<UInt8>, String) -> Result) -> Result {
+        var contiguous = text
+        contiguous.makeContiguousUTF8()
+        let native = contiguous
+        if let result = native.utf8.withContiguousStorageIfAvailable({ body($0, native) }) { return result }
+        return Array(native.utf8).withUnsafeBufferPointer { body($0, native) }
+    }
+
+    /// `decoration` without trailing spaces, for lines that show no text.
+    private static func trimmingTrailingSpaces(_ decoration: String) -> String {
+        var trimmed = Substring(decoration)
+        while trimmed.last == " " { trimmed.removeLast() }
+        return String(trimmed)
+    }
+}
+
+/// Builds the text a line shows from its bytes.
+enum LineText {
+    /// The text of `bytes[range]`: tabs become one space in flowing text and spaces up to the
+    /// next multiple of four cells in preformatted text, as the line breaker measured them.
+    static func make(from bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, mode: WrapMode,
+                     available: Int) -> String {
+        let slice = UnsafeBufferPointer(rebasing: bytes[range])
+        let text = String(decoding: slice, as: UTF8.self)
+        guard slice.contains(0x09) else { return text }
+        var expanded = ""
+        var column = 0
+        for character in text {
+            guard character == "\t" else {
+                expanded.append(character)
+                column += CellWidth.of(cluster: character.unicodeScalars)
+                continue
+            }
+            let cells = mode == .flowing ? 1 : WrapMode.tabWidth(at: column, available: available)
+            expanded += String(repeating: " ", count: cells)
+            column += cells
+        }
+        return expanded
     }
 }

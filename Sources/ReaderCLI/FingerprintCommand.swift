@@ -1,0 +1,29 @@
+import ArgumentParser
+import ReaderCore
+import ReaderEngine
+
+/// `reader fingerprint FILE…`: one `fingerprint  path` line per file.
+struct FingerprintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fingerprint", abstract: "Print the fingerprint {format}:{sha256}:{bytes} of each file.")
+
+    @Argument(help: "The files.")
+    var files: [String]
+
+    func run() throws {
+        var failed = false
+        var output = OutputBuffer()
+        for file in files {
+            do throws(ReaderError) {
+                let format = try ReaderEngine.standard.sniff(path: file).format
+                output.line("\(try DocumentFingerprint.compute(path: file, format: format))  \(file)")
+            } catch {
+                output.flush()
+                StandardStreams.error("reader: \(error.description)")
+                failed = true
+            }
+        }
+        output.flush()
+        if failed { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import ArgumentParser
+import ReaderCore
+import ReaderEngine
+
+/// `reader formats`: the capability matrix.
+struct FormatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "formats", abstract: "Print what each format can do in this build.")
+
+    func run() throws {
+        let names = FormatCapabilities.named.map(\.name)
+        let header = ["format"] + names
+        var rows: [[String]] = [header]
+        for (format, capabilities) in ReaderEngine.standard.capabilityMatrix {
+            let cells = FormatCapabilities.named.map { entry -> String in
+                guard let capabilities else { return "-" }
+                return capabilities.contains(entry.capability) ? "yes" : "no"
+            }
+            rows.append([capabilities == nil ? "\(format.rawValue) (no backend)" : format.rawValue] + cells)
+        }
+        // Transposed: one line per capability reads better than a 12-column row.
+        var output = OutputBuffer()
+        let widths = rows.map { $0.map(\.count).max() ?? 0 }
+        for column in header.indices {
+            output.line(rows.indices.map { row in
+                rows[row][column].padding(toLength: widths[row] + 2, withPad: " ", startingAt: 0)
+            }.joined())
+        }
+        output.flush()
+    }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import Foundation
+import ReaderCore
+import ReaderEngine
+
+/// `reader open FILE`: one page and a status line.
+struct OpenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open", abstract: "Print one page of a document with a status line.")
+
+    @OptionGroup var document: DocumentOptions
+    @OptionGroup var view: ViewportOptions
+
+    @Option(help: "The 1-based page to show (default 1).")
+    var page: Int?
+
+    @Option(help: "A Locator as JSON, or @FILE holding one: show the page that contains it.")
+    var locator: String?
+
+    @Flag(help: "Print the page, its Locators and the page count as JSON.")
+    var json = false
+
+    func validate() throws {
+        if page != nil, locator != nil { throw ValidationError("give --page or --locator, not both") }
+        if let page, page < 1 { throw ValidationError("--page must be 1 or more") }
+    }
+
+    func run() throws {
+        try reportingErrors { () throws(ReaderError) in
+            let engine = ReaderEngine.standard
+            let opened = try engine.open(path: document.file, options: document.openOptions)
+            let viewport = try view.viewport()
+            let paginator = try engine.paginator(for: opened, viewport: viewport, options: document.openOptions, cache: view.cache)
+            let number: Int
+            if let locator {
+                let parsed = try LocatorArgument.parse(locator)
+                number = try paginator.pageNumber(containing: opened.textPosition(for: parsed))
+            } else {
+                number = page ?? 1
+            }
+            let shown = try paginator.page(number)
+            let count = try paginator.pageCount()
+            if let cache = view.cache { try engine.store(paginator, options: document.openOptions, cache: cache) }
+            let start = try opened.locator(at: shown.start)
+            var end: Locator?
+            if let position = shown.end { end = try opened.locator(at: position) }
+            let title = opened.metadata.title ?? document.file
+
+            var output = OutputBuffer()
+            if json {
+                let report = PageReport(file: document.file, format: opened.format.rawValue,
+                                        fingerprint: try opened.fingerprint().description, title: title,
+                                        page: number, pageCount: count, viewport: viewport,
+                                        lines: shown.lines, start: start, end: end)
+                output.line(StandardStreams.json(report))
+            } else {
+                shown.lines.forEach { output.line($0) }
+                if TerminalSize.current() != nil {
+                    for _ in shown.lines.count..<viewport.rows { output.line("") }
+                }
+                output.line(StatusLine.text(title: title, page: number, of: count, columns: viewport.columns))
+            }
+            output.flush()
+        }
+    }
+}
+
+/// What `reader open --json` prints.
+struct PageReport: Encodable {
+    var file: String
+    var format: String
+    var fingerprint: String
+    var title: String
+    var page: Int
+    var pageCount: Int
+    var viewport: Viewport
+    var lines: [String]
+    var start: Locator
+    var end: Locator?
+}
+
+/// The line under a page: `title · page N of M · P%`.
+enum StatusLine {
+    static func text(title: String, page: Int, of count: Int, columns: Int) -> String {
+        let percent = count > 0 ? Int((Double(page) * 100 / Double(count)).rounded()) : 100
+        let tail = " · page \(page) of \(count) · \(percent)%"
+        let room = max(8, columns - tail.count)
+        let shortTitle = title.count > room ? String(title.prefix(room - 1)) + "…" : title
+        return shortTitle + tail
+    }
+}
+
+/// Reads `--locator` values: JSON text, or `@path` to a file holding it.
+enum LocatorArgument {
+    static func parse(_ argument: String) throws(ReaderError) -> Locator {
+        guard argument.hasPrefix("@") else { return try Locator(jsonString: argument) }
+        let path = String(argument.dropFirst())
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ReaderError(.invalidArgument, file: path, reason: "cannot read the Locator file")
+        }
+        do {
+            return try Locator(jsonString: String(decoding: data, as: UTF8.self))
+        } catch {
+            throw error.locating(file: path, format: nil)
+        }
+    }
+}

@@ -1,0 +1,184 @@
+/// A position in a block's text, counted in both UTF-8 and UTF-16 code units.
+struct TextOffset: Hashable, Sendable {
+    /// Offset in UTF-8 code units (bytes).
+    var utf8: Int
+    /// Offset in UTF-16 code units (the unit of ``LayoutLine/textRange``).
+    var utf16: Int
+
+    /// The start of a text.
+    static let zero = TextOffset(utf8: 0, utf16: 0)
+}
+
+/// Receives a text's grapheme clusters, in order.
+protocol ClusterConsumer {
+    /// One cluster at `start`, `utf8Count` and `utf16Count` code units long, `width` cells wide.
+    mutating func consume(start: TextOffset, utf8Count: Int, utf16Count: Int, width: Int,
+                          properties: BreakProperties)
+
+    /// A run of one-byte clusters starting at `start`, each one cell wide and plain (see
+    /// ``ScalarInfo/isPlain``); `table` is ``ScalarInfo/table``.
+    mutating func consumePlainRun(start: TextOffset, _ run: UnsafeBufferPointer<UInt8>,
+                                  table: UnsafeBufferPointer<ScalarInfo>)
+}
+
+extension ClusterConsumer {
+    /// Consumes the run cluster by cluster.
+    mutating func consumePlainRun(start: TextOffset, _ run: UnsafeBufferPointer<UInt8>,
+                                  table: UnsafeBufferPointer<ScalarInfo>) {
+        for offset in run.indices {
+            consume(start: TextOffset(utf8: start.utf8 + offset, utf16: start.utf16 + offset), utf8Count: 1,
+                    utf16Count: 1, width: 1, properties: table[Int(run[offset])].properties)
+        }
+    }
+}
+
+/// Splits UTF-8 text into grapheme clusters and measures them.
+///
+/// Pairs of ASCII bytes and pairs of common scalars that can never join (letters, CJK, kana,
+/// Hangul syllables, punctuation) are split directly; everything else asks Swift's `Character`
+/// segmentation (UAX #29), so clusters always match `String`'s characters.
+enum ClusterScanner {
+    /// Feeds every cluster of `text` (whose UTF-8 form is `bytes`) to `consumer`; returns the end.
+    @inline(__always)
+    static func scan<Consumer: ClusterConsumer>(_ bytes: UnsafeBufferPointer<UInt8>, of text: String,
+                                                into consumer: inout Consumer) -> TextOffset {
+        ScalarTables.borrow { tables in
+            let ascii = tables.low
+            let count = bytes.count
+            var index = 0
+            var utf16 = 0
+            while index < count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    let next: UInt8 = index + 1 < count ? bytes[index + 1] : 0
+                    if next < 0x80 {
+                        let start = TextOffset(utf8: index, utf16: utf16)
+                        if byte == 0x0D && next == 0x0A {
+                            consumer.consume(start: start, utf8Count: 2, utf16Count: 2, width: 0,
+                                             properties: .forcedBreak)
+                            index += 2
+                            utf16 += 2
+                            continue
+                        }
+                        let entry = ascii[Int(byte)]
+                        if entry.isPlain {
+                            var end = index + 1
+                            while end < count && bytes[end] < 0x80 && ascii[Int(bytes[end])].isPlain {
+                                end += 1
+                            }
+                            // A byte followed by a non-ASCII scalar may carry a combining mark: measure it fully.
+                            if end < count && bytes[end] >= 0x80 && end - index > 1 { end -= 1 }
+                            consumer.consumePlainRun(start: start, UnsafeBufferPointer(rebasing: bytes[index..<end]),
+                                                     table: ascii)
+                            utf16 += end - index
+                            index = end
+                            continue
+                        }
+                        consumer.consume(start: start, utf8Count: 1, utf16Count: 1, width: entry.width,
+                                         properties: entry.properties)
+                        index += 1
+                        utf16 += 1
+                        continue
+                    }
+                }
+                let cluster = measureCluster(at: index, in: bytes, of: text, tables: tables)
+                consumer.consume(start: TextOffset(utf8: index, utf16: utf16), utf8Count: cluster.utf8Count,
+                                 utf16Count: cluster.utf16Count, width: cluster.width,
+                                 properties: cluster.properties)
+                index += cluster.utf8Count
+                utf16 += cluster.utf16Count
+            }
+            return TextOffset(utf8: index, utf16: utf16)
+        }
+    }
+
+    /// The size, width and break properties of one grapheme cluster.
+    struct Cluster {
+        /// Length in UTF-8 code units.
+        var utf8Count: Int
+        /// Length in UTF-16 code units.
+        var utf16Count: Int
+        /// Width in cells.
+        var width: Int
+        /// Break properties.
+        var properties: BreakProperties
+    }
+
+    /// Measures the cluster that starts at byte `index` (a cluster boundary).
+    @inline(__always)
+    static func measureCluster(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, of text: String,
+                               tables: ScalarTables) -> Cluster {
+        let (first, firstLength) = decodeScalar(at: index, in: bytes)
+        let after = index + firstLength
+        if isSimple(first) && (after == bytes.count || bytes[after] < 0x80 || isSimple(decodeScalar(at: after, in: bytes).0)) {
+            let info = tables.info(of: first)
+            return Cluster(utf8Count: firstLength, utf16Count: first > 0xFFFF ? 2 : 1, width: info.width,
+                           properties: info.properties)
+        }
+        return measureComplexCluster(at: index, firstLength: firstLength, in: bytes, of: text, tables: tables)
+    }
+
+    /// Measures a cluster whose extent only Swift's `Character` segmentation can tell.
+    private static func measureComplexCluster(at index: Int, firstLength: Int, in bytes: UnsafeBufferPointer<UInt8>,
+                                              of text: String, tables: ScalarTables) -> Cluster {
+        let first = decodeScalar(at: index, in: bytes).0
+        let start = text.utf8.index(text.utf8.startIndex, offsetBy: index)
+        var length = text.utf8.distance(from: start, to: text.index(after: start))
+        if length <= 0 { length = firstLength }  // never stall, whatever the index rounding did
+        var width = ClusterWidth()
+        var utf16Count = 0
+        var position = index
+        while position < index + length {
+            let (value, scalarLength) = decodeScalar(at: position, in: bytes)
+            width.add(Unicode.Scalar(value).unsafelyUnwrapped, width: tables.info(of: value).width)
+            utf16Count += value > 0xFFFF ? 2 : 1
+            position += scalarLength
+        }
+        var properties = tables.info(of: first).properties.subtracting(.breakAround)
+        if width.width == 2 { properties.insert(.breakAround) }
+        if properties.contains(.space) && length > firstLength {
+            properties = .letter  // a space carrying a combining mark shows the mark (UAX #14 LB10)
+        }
+        return Cluster(utf8Count: length, utf16Count: utf16Count, width: width.width, properties: properties)
+    }
+
+    /// Decodes the scalar at byte `index` of valid UTF-8; returns its value and length in bytes.
+    @inline(__always)
+    static func decodeScalar(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (UInt32, Int) {
+        let lead = UInt32(bytes[index])
+        if lead < 0x80 { return (lead, 1) }
+        if lead < 0xE0 {
+            return ((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F), 2)
+        }
+        if lead < 0xF0 {
+            return ((lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
+        }
+        return ((lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                    | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F), 4)
+    }
+
+    /// Whether `value` is a scalar that never joins the scalar before or after it into one
+    /// grapheme cluster (its Grapheme_Cluster_Break is Other, and it is not a Hangul jamo,
+    /// regional indicator, emoji joiner or prepended mark). Between two such scalars there is
+    /// always a cluster boundary (UAX #29 rule GB999).
+    @inline(__always)
+    static func isSimple(_ value: UInt32) -> Bool {
+        if value < 0x7F { return value >= 0x20 }  // ASCII printable
+        if value < 0x3000 {
+            return value >= 0xA0 && value <= 0x2FF  // Latin-1, Latin Extended, IPA, spacing modifiers
+                || value >= 0x370 && value <= 0x482 || value >= 0x48A && value <= 0x52F  // Greek, Cyrillic
+                || value >= 0x5D0 && value <= 0x5F4 || value >= 0x620 && value <= 0x64A  // Hebrew, Arabic letters
+                || value >= 0x2010 && value <= 0x2027 || value >= 0x2030 && value <= 0x205E  // punctuation
+                || value >= 0x20A0 && value <= 0x20C0 || value >= 0x2100 && value <= 0x214F  // currency, letterlike
+        }
+        if value <= 0x9FFF {
+            if value >= 0x3400 { return value <= 0x4DBF || value >= 0x4E00 }  // CJK ideographs
+            return value <= 0x3029 || value >= 0x3030 && value <= 0x303F  // CJK punctuation, not tone marks
+                || value >= 0x3041 && value <= 0x3096 || value >= 0x309B && value <= 0x30FF  // kana, not voicing marks
+        }
+        return value >= 0xAC00 && value <= 0xD7A3  // Hangul syllables
+            || value >= 0xF900 && value <= 0xFAFF  // CJK compatibility ideographs
+            || value >= 0xFF01 && value <= 0xFF9D || value >= 0xFFE0 && value <= 0xFFE6  // full- and halfwidth forms
+            || value >= 0x20000 && value <= 0x3FFFD && value & 0xFFFF <= 0xFFFD  // CJK ideograph extensions
+    }
+}

@@ -1,0 +1,296 @@
+/// Receives the lines a ``LineBreaker`` finds.
+protocol LineSink {
+    /// One line: `start..<end` is its share of the text (tiling it), `start..<contentEnd` is shown.
+    mutating func addLine(start: TextOffset, contentEnd: TextOffset, end: TextOffset)
+}
+
+/// A sink that only counts lines.
+struct LineCounter: LineSink {
+    /// Lines seen so far.
+    var count = 0
+
+    /// Counts one line.
+    @inline(__always)
+    mutating func addLine(start: TextOffset, contentEnd: TextOffset, end: TextOffset) {
+        count += 1
+    }
+}
+
+/// A sink that keeps every line's offsets.
+struct LineRecorder: LineSink {
+    /// One recorded line.
+    struct Line {
+        /// Where the line's share of the text starts.
+        var start: TextOffset
+        /// Where the shown content ends.
+        var contentEnd: TextOffset
+        /// Where the line's share of the text ends.
+        var end: TextOffset
+    }
+
+    /// The lines so far, in order.
+    var lines: [Line] = []
+
+    /// Records one line.
+    mutating func addLine(start: TextOffset, contentEnd: TextOffset, end: TextOffset) {
+        lines.append(Line(start: start, contentEnd: contentEnd, end: end))
+    }
+}
+
+/// How a block's text is broken into lines.
+enum WrapMode: Sendable {
+    /// Word wrap with the break opportunities of ``BreakProperties``; spaces at a break are dropped.
+    case flowing
+    /// Keep every source line; wrap hard at the width between any two clusters; expand tabs.
+    case preformatted
+
+    /// The cells a preformatted tab takes at `column`: to the next multiple of four, cut at the
+    /// end of a line of `available` cells.
+    static func tabWidth(at column: Int, available: Int) -> Int {
+        let toStop = 4 - column % 4
+        return column < available ? min(toStop, available - column) : toStop
+    }
+}
+
+/// Greedy line breaking over a stream of clusters, reporting lines to a ``LineSink``.
+///
+/// Feed it every cluster (it is a ``ClusterConsumer``), then call ``finish(at:)``. Both
+/// ``BlockLayout/lines(of:columns:)`` and ``BlockLayout/lineCount(of:columns:)`` run this same
+/// code, so they cannot disagree.
+struct LineBreaker<Sink: LineSink>: ClusterConsumer {
+    /// A place where the current line may end.
+    private struct Candidate {
+        /// Where the shown content would end (before the spaces that are dropped).
+        var contentEnd: TextOffset
+        /// Where the next line would start.
+        var next: TextOffset
+        /// The current line's width up to `next`, spaces included.
+        var widthAtNext: Int
+    }
+
+    /// Where the lines go.
+    private(set) var sink: Sink
+    /// The wrapping rules.
+    private let mode: WrapMode
+    /// Cells available for content on every line (at least 1).
+    private let available: Int
+
+    /// Where the current line starts.
+    private var lineStart = TextOffset.zero
+    /// Cells taken on the current line, trailing spaces included.
+    private var width = 0
+    /// Lines reported so far.
+    private var linesReported = 0
+    /// Whether the current line started a source line and holds nothing but spaces so far:
+    /// those spaces are indentation, kept and measured, not a break opportunity.
+    private var atLineHead = true
+    /// Whether the clusters just before the current one are spaces that a break would drop.
+    private var inSpaceRun = false
+    /// Where that run of spaces starts.
+    private var spaceRunStart = TextOffset.zero
+    /// The cluster before the current one.
+    private var previous: BreakProperties = []
+    /// The cluster before ``previous``.
+    private var beforePrevious: BreakProperties = []
+    /// The last cluster that was not a space.
+    private var lastNonSpace: BreakProperties = []
+    /// The last break opportunity on the current line.
+    private var primary: Candidate?
+    /// The last break after a solidus on the current line, used only when ``primary`` is missing.
+    private var secondary: Candidate?
+
+    /// Creates a breaker for lines of `available` cells (clamped to at least 1).
+    init(sink: Sink, mode: WrapMode, available: Int) {
+        self.sink = sink
+        self.mode = mode
+        self.available = max(1, available)
+    }
+
+    /// Takes the next cluster of the text.
+    @inline(__always)
+    mutating func consume(start: TextOffset, utf8Count: Int, utf16Count: Int, width clusterWidth: Int,
+                          properties: BreakProperties) {
+        if properties.contains(.forcedBreak) {
+            let end = TextOffset(utf8: start.utf8 + utf8Count, utf16: start.utf16 + utf16Count)
+            let contentEnd = mode == .flowing && inSpaceRun ? spaceRunStart : start
+            report(contentEnd: contentEnd, next: end)
+            startSourceLine()
+            return
+        }
+        switch mode {
+        case .flowing: flow(start: start, width: clusterWidth, properties: properties)
+        case .preformatted: keep(start: start, width: clusterWidth, properties: properties)
+        }
+    }
+
+    /// Takes a run of plain one-cell ASCII clusters. After the first, none of them can open a
+    /// break opportunity, so while the run fits only the width changes.
+    @inline(__always)
+    mutating func consumePlainRun(start: TextOffset, _ run: UnsafeBufferPointer<UInt8>,
+                                  table: UnsafeBufferPointer<ScalarInfo>) {
+        let properties = { (offset: Int) in table[Int(run[offset])].properties }
+        consume(start: start, utf8Count: 1, utf16Count: 1, width: 1, properties: properties(0))
+        let rest = run.count - 1
+        guard rest > 0 else { return }
+        if width + rest <= available {
+            width += rest
+            beforePrevious = properties(rest - 1)
+            previous = properties(rest)
+            lastNonSpace = previous
+            return
+        }
+        for offset in 1...rest {
+            consume(start: TextOffset(utf8: start.utf8 + offset, utf16: start.utf16 + offset), utf8Count: 1,
+                    utf16Count: 1, width: 1, properties: properties(offset))
+        }
+    }
+
+    /// Reports the last line; `end` is the end of the text.
+    mutating func finish(at end: TextOffset) {
+        guard linesReported == 0 || lineStart.utf16 < end.utf16 else { return }
+        let contentEnd = mode == .flowing && inSpaceRun ? spaceRunStart : end
+        report(contentEnd: contentEnd, next: end)
+    }
+
+    // MARK: Flowing text
+
+    /// Word-wraps one cluster of flowing text.
+    @inline(__always)
+    private mutating func flow(start: TextOffset, width clusterWidth: Int, properties: BreakProperties) {
+        if properties.contains(.space) {
+            let spaceWidth = 1  // a tab in flowing text is one space
+            if atLineHead {
+                if width + spaceWidth > available && start.utf16 > lineStart.utf16 {
+                    breakHard(at: start, contentEnd: start)
+                }
+            } else if !inSpaceRun {
+                inSpaceRun = true
+                spaceRunStart = start
+            }
+            width += spaceWidth
+            beforePrevious = previous
+            previous = properties
+            return
+        }
+        if atLineHead {
+            atLineHead = false
+        } else {
+            noteBreakOpportunity(before: start, properties: properties)
+        }
+        let contentEnd = inSpaceRun ? spaceRunStart : start
+        inSpaceRun = false
+        if width + clusterWidth > available {
+            makeRoom(for: clusterWidth, at: start, contentEnd: contentEnd)
+        }
+        width += clusterWidth
+        beforePrevious = previous
+        previous = properties
+        lastNonSpace = properties
+    }
+
+    /// Records whether the line may end just before a cluster at `start` with `properties`.
+    @inline(__always)
+    private mutating func noteBreakOpportunity(before start: TextOffset, properties: BreakProperties) {
+        if inSpaceRun {
+            if !properties.contains(.noBreakBefore) && !lastNonSpace.contains(.noBreakAfter) {
+                primary = Candidate(contentEnd: spaceRunStart, next: start, widthAtNext: width)
+            }
+            return
+        }
+        // Letters after letters are by far the most common case: no opportunity, nothing to check.
+        let relevant: BreakProperties = [.breakAround, .breakAfter, .hyphen, .slash]
+        if previous.isDisjoint(with: relevant) && properties.isDisjoint(with: .breakAround) { return }
+        if Self.allowsBreak(beforePrevious, previous, properties) {
+            primary = Candidate(contentEnd: start, next: start, widthAtNext: width)
+        } else if previous.contains(.slash) && !beforePrevious.isDisjoint(with: [.letter, .digit])
+                    && !properties.isDisjoint(with: [.letter, .digit]) {
+            secondary = Candidate(contentEnd: start, next: start, widthAtNext: width)
+        }
+    }
+
+    /// Whether a line may end between `previous` and `next` with no space between them.
+    private static func allowsBreak(_ beforePrevious: BreakProperties, _ previous: BreakProperties,
+                                    _ next: BreakProperties) -> Bool {
+        if previous.contains(.breakAfter) { return true }
+        if next.contains(.noBreakBefore) || previous.contains(.noBreakAfter) { return false }
+        if previous.contains(.breakAround) || next.contains(.breakAround) { return true }
+        return previous.contains(.hyphen) && beforePrevious.contains(.letter) && next.contains(.letter)
+    }
+
+    /// Ends lines until a cluster `clusterWidth` wide fits after them: at the last break
+    /// opportunity, else after the last solidus, else just before the cluster. A cluster wider
+    /// than a whole line gets a line of its own.
+    private mutating func makeRoom(for clusterWidth: Int, at start: TextOffset, contentEnd: TextOffset) {
+        while width + clusterWidth > available {
+            if let candidate = primary, candidate.next.utf16 > lineStart.utf16 {
+                primary = nil
+                breakSoft(at: candidate)
+            } else if let candidate = secondary, candidate.next.utf16 > lineStart.utf16 {
+                secondary = nil
+                breakSoft(at: candidate)
+            } else if start.utf16 > lineStart.utf16 {
+                breakHard(at: start, contentEnd: contentEnd)
+            } else {
+                return
+            }
+        }
+    }
+
+    /// Ends the current line at a break opportunity.
+    private mutating func breakSoft(at candidate: Candidate) {
+        report(contentEnd: candidate.contentEnd, next: candidate.next)
+        width -= candidate.widthAtNext
+        primary = Self.shift(primary, pastBreakAt: candidate)
+        secondary = Self.shift(secondary, pastBreakAt: candidate)
+    }
+
+    /// `other` moved onto the line that starts at `candidate`, or nil when it lies before it.
+    private static func shift(_ other: Candidate?, pastBreakAt candidate: Candidate) -> Candidate? {
+        guard let other, other.next.utf16 > candidate.next.utf16 else { return nil }
+        return Candidate(contentEnd: other.contentEnd, next: other.next,
+                         widthAtNext: other.widthAtNext - candidate.widthAtNext)
+    }
+
+    /// Ends the current line just before `start`, showing it up to `contentEnd`.
+    private mutating func breakHard(at start: TextOffset, contentEnd: TextOffset) {
+        report(contentEnd: contentEnd, next: start)
+        width = 0
+        primary = nil
+        secondary = nil
+    }
+
+    // MARK: Preformatted text
+
+    /// Places one cluster of preformatted text, wrapping hard when it does not fit.
+    @inline(__always)
+    private mutating func keep(start: TextOffset, width clusterWidth: Int, properties: BreakProperties) {
+        let isTab = properties.contains(.tab)
+        var cells = isTab ? WrapMode.tabWidth(at: width, available: available) : clusterWidth
+        if width + cells > available && start.utf16 > lineStart.utf16 {
+            breakHard(at: start, contentEnd: start)
+            if isTab { cells = WrapMode.tabWidth(at: 0, available: available) }
+        }
+        width += cells
+    }
+
+    // MARK: Lines
+
+    /// Reports the line from ``lineStart`` to `next` and starts the next line there.
+    private mutating func report(contentEnd: TextOffset, next: TextOffset) {
+        sink.addLine(start: lineStart, contentEnd: contentEnd, end: next)
+        linesReported += 1
+        lineStart = next
+    }
+
+    /// Resets the state after a forced break.
+    private mutating func startSourceLine() {
+        width = 0
+        atLineHead = true
+        inSpaceRun = false
+        previous = []
+        beforePrevious = []
+        lastNonSpace = []
+        primary = nil
+        secondary = nil
+    }
+}

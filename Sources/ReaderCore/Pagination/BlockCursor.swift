@@ -1,0 +1,38 @@
+/// Walks a document's blocks in reading order, loading one section at a time.
+struct BlockCursor {
+    let document: any Document
+    private var sectionIndex = -1
+    private var blocks: [Block] = []
+
+    init(document: any Document) {
+        self.document = document
+    }
+
+    /// The block at a position, or nil when `section`/`block` is past the end of the document.
+    mutating func block(section: Int, block: Int) throws(ReaderError) -> Block? {
+        guard section < document.readingOrder.count else { return nil }
+        if section != sectionIndex {
+            blocks = try document.content(ofSection: section).blocks
+            sectionIndex = section
+        }
+        return block < blocks.count ? blocks[block] : nil
+    }
+
+    /// The first existing block at or after (`section`, `block`), skipping empty sections.
+    mutating func firstBlock(atOrAfter section: Int, block: Int) throws(ReaderError) -> (TextPosition, Block)? {
+        var section = section, index = block
+        while section < document.readingOrder.count {
+            if let found = try self.block(section: section, block: index) {
+                return (TextPosition(section: section, block: index, offset: 0), found)
+            }
+            section += 1
+            index = 0
+        }
+        return nil
+    }
+
+    /// The block after the one at `position`, with its position.
+    mutating func nextBlock(after position: TextPosition) throws(ReaderError) -> (TextPosition, Block)? {
+        try firstBlock(atOrAfter: position.section, block: position.block + 1)
+    }
+}

@@ -1,0 +1,291 @@
+import Foundation
+import ReaderCore
+
+/// A heading met while building blocks, for the table of contents and Locator titles.
+struct HeadingRecord: Hashable, Sendable {
+    /// The index of the heading's block.
+    var block: Int
+    /// The heading level, 1...6.
+    var level: Int
+    /// The heading's text on one line.
+    var title: String
+}
+
+/// Turns the parsed tree into ``Block``s whose source maps point into the decoded source.
+struct MarkdownBlockBuilder {
+    private let source: [UInt16]
+    private let index: SourceIndex
+    /// The blocks built so far.
+    private(set) var blocks: [Block] = []
+    /// The headings met so far, in order.
+    private(set) var headings: [HeadingRecord] = []
+
+    private var listDepth = 0
+    private var quoteDepth = 0
+    private var insideTightList = false
+    private var tightRunStarted = false
+    private var anchorID: String?
+    private var slugs = HeadingSlugs()
+
+    /// A builder over the decoded source (UTF-16 units) and its line index.
+    init(source: [UInt16], index: SourceIndex) {
+        self.source = source
+        self.index = index
+    }
+
+    /// Builds the blocks of a document node.
+    mutating func build(_ document: MarkdownNode) {
+        walk(document)
+    }
+
+    // MARK: Block structure
+
+    private mutating func walk(_ node: MarkdownNode) {
+        switch node.kind {
+        case .document, .other, .tableRow, .tableCell:
+            node.children.forEach { walk($0) }
+        case .blockQuote:
+            quoteDepth += 1
+            node.children.forEach { walk($0) }
+            quoteDepth -= 1
+        case .list(let style):
+            walkList(node, style: style)
+        case .item(let task):
+            walkItem(node, marker: task.map { $0 ? "[x]" : "[ ]" } ?? "•")
+        case .paragraph:
+            addParagraph(node)
+        case .heading(let level):
+            addInlineBlock(node, kind: .heading(level: min(max(level, 1), 6)))
+        case .codeBlock(let isFenced):
+            addLiteralBlock(node, skippingFirstLine: isFenced)
+        case .htmlBlock:
+            addLiteralBlock(node, skippingFirstLine: false)
+        case .thematicBreak:
+            let range = blockRange(of: node.span)
+            emit(.rule, text: "", map: SourceMap().anchored(at: range.lowerBound))
+        case .table(let alignments):
+            addTable(node, alignments: alignments)
+        case .text, .softBreak, .lineBreak, .code, .htmlInline, .emphasis, .strong, .strikethrough, .link, .image:
+            // Inlines outside a paragraph do not occur in cmark's tree; read them as one.
+            addInlineBlock(MarkdownNode(kind: .paragraph, span: node.span, children: [node]),
+                           kind: quoteDepth > 0 ? .quote : .paragraph)
+        }
+    }
+
+    private mutating func walkList(_ node: MarkdownNode, style: ListStyle) {
+        let saved = (insideTightList, tightRunStarted)
+        if !(style.isTight && insideTightList) { tightRunStarted = false }
+        insideTightList = style.isTight
+        listDepth += 1
+        for (position, item) in node.children.enumerated() {
+            guard case .item = item.kind else {
+                walk(item)  // text flattened below the depth limit
+                continue
+            }
+            let number = style.start + position
+            let marker = style.isOrdered ? "\(number)\(style.delimiter)" : "•"
+            if case .item(let task?) = item.kind {
+                walkItem(item, marker: task ? "[x]" : "[ ]")
+            } else {
+                walkItem(item, marker: marker)
+            }
+        }
+        listDepth -= 1
+        insideTightList = saved.0
+        if !insideTightList { tightRunStarted = false }
+    }
+
+    /// The item's first paragraph becomes the list item block; an item that starts with anything
+    /// else gets a marker-only list item block before its content.
+    private mutating func walkItem(_ item: MarkdownNode, marker: String) {
+        var rest = item.children[...]
+        if let first = rest.first, case .paragraph = first.kind {
+            addInlineBlock(first, kind: .listItem(marker: marker), keepEmpty: true)
+            rest = rest.dropFirst()
+        } else {
+            let range = blockRange(of: item.span)
+            emit(.listItem(marker: marker), text: "", map: SourceMap().anchored(at: range.lowerBound))
+        }
+        rest.forEach { walk($0) }
+    }
+
+    // MARK: Leaf blocks
+
+    private mutating func addParagraph(_ node: MarkdownNode) {
+        if let image = soleImage(of: node) {
+            let range = blockRange(of: node.span)
+            var aligner = SourceAligner(source: source, start: range.lowerBound, limit: range.upperBound)
+            var inline = InlineText()
+            render(image.alt, aligner: &aligner, into: &inline)
+            emit(.image(source: image.url.isEmpty ? nil : image.url), text: inline.text,
+                 map: inline.map.anchored(at: range.lowerBound))
+            return
+        }
+        addInlineBlock(node, kind: quoteDepth > 0 ? .quote : .paragraph)
+    }
+
+    /// A paragraph holding nothing but one image (possibly wrapped in a link).
+    private func soleImage(of paragraph: MarkdownNode) -> (url: String, alt: [MarkdownNode])? {
+        let meaningful = paragraph.children.filter { !Self.isBlank($0) }
+        guard meaningful.count == 1 else { return nil }
+        switch meaningful[0].kind {
+        case .image(let url):
+            return (url, meaningful[0].children)
+        case .link:
+            let inner = meaningful[0].children.filter { !Self.isBlank($0) }
+            if inner.count == 1, case .image(let url) = inner[0].kind { return (url, inner[0].children) }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    private static func isBlank(_ node: MarkdownNode) -> Bool {
+        switch node.kind {
+        case .softBreak, .lineBreak: true
+        case .text: (node.literal ?? "").allSatisfy(\.isWhitespace)
+        default: false
+        }
+    }
+
+    private mutating func addInlineBlock(_ node: MarkdownNode, kind: Block.Kind, keepEmpty: Bool = false) {
+        let range = blockRange(of: node.span)
+        var aligner = SourceAligner(source: source, start: range.lowerBound, limit: range.upperBound)
+        var inline = InlineText()
+        render(node.children, aligner: &aligner, into: &inline)
+        if case .heading(let level) = kind {
+            let title = inline.text.replacingOccurrences(of: "\n", with: " ").trimmingWhitespace()
+            if !title.isEmpty {
+                anchorID = slugs.slug(for: title) ?? anchorID
+                headings.append(HeadingRecord(block: blocks.count, level: level, title: title))
+            }
+        } else if inline.text.isEmpty && !keepEmpty {
+            return
+        }
+        emit(kind, text: inline.text, map: inline.map.anchored(at: range.lowerBound))
+    }
+
+    /// Code and HTML blocks: the literal without its final line breaks (an unclosed fence keeps the
+    /// blank lines before the next block), each line mapped to the source line it was taken from.
+    private mutating func addLiteralBlock(_ node: MarkdownNode, skippingFirstLine: Bool) {
+        let range = blockRange(of: node.span)
+        var literal = (node.literal ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+            .replacingOccurrences(of: "\r", with: "\n")
+        while literal.hasSuffix("\n") { literal.removeLast() }
+        var map = SourceMap()
+        if let span = node.span {
+            var line = span.startLine + (skippingFirstLine ? 1 : 0)
+            var textOffset = 0
+            let lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, text) in lines.enumerated() {
+                let units = Array(text.utf16)
+                let contentEnd = index.utf16Offset(ofContentEnd: line)
+                var aligner = SourceAligner(source: source, start: index.utf16Offset(ofLineStart: line), limit: contentEnd)
+                aligner.align(units, hint: nil, textStart: textOffset, into: &map)
+                textOffset += units.count
+                if number < lines.count - 1 {
+                    if contentEnd < source.count, source[contentEnd] == 0x0A {
+                        map.append(textStart: textOffset, sourceStart: contentEnd, length: 1)
+                    }
+                    textOffset += 1
+                }
+                line += 1
+            }
+        }
+        emit(.preformatted, text: literal, map: map.anchored(at: range.lowerBound))
+    }
+
+    private mutating func addTable(_ node: MarkdownNode, alignments: [TableAlignment]) {
+        let range = blockRange(of: node.span)
+        var aligner = SourceAligner(source: source, start: range.lowerBound, limit: range.upperBound)
+        var rows: [[TableText.Cell]] = []
+        var hasHeader = false
+        for row in node.children {
+            guard case .tableRow(let isHeader) = row.kind else { continue }
+            if rows.isEmpty { hasHeader = isHeader }
+            var cells: [TableText.Cell] = []
+            for cell in row.children {
+                var inline = InlineText()
+                render(cell.children, aligner: &aligner, into: &inline)
+                cells.append(TableText.Cell(text: inline.text, map: inline.map))
+            }
+            rows.append(cells)
+        }
+        let table = TableText(rows: rows, hasHeader: hasHeader, alignments: alignments).render()
+        emit(.preformatted, text: table.text, map: table.map.anchored(at: range.lowerBound))
+    }
+
+    // MARK: Inlines
+
+    /// Block text being assembled, with its UTF-16 length kept alongside.
+    struct InlineText {
+        var text = ""
+        var length = 0
+        var map = SourceMap()
+
+        mutating func add(_ piece: String) {
+            text += piece
+            length += piece.utf16.count
+        }
+    }
+
+    private func render(_ nodes: [MarkdownNode], aligner: inout SourceAligner, into inline: inout InlineText) {
+        for node in nodes {
+            switch node.kind {
+            case .text, .code:
+                let literal = node.literal ?? ""
+                aligner.align(Array(literal.utf16), hint: inlineRange(of: node.span), textStart: inline.length,
+                              into: &inline.map)
+                inline.add(literal)
+            case .softBreak:
+                inline.add(" ")
+            case .lineBreak:
+                inline.add("\n")
+            case .htmlInline:
+                break
+            default:
+                render(node.children, aligner: &aligner, into: &inline)
+            }
+        }
+    }
+
+    // MARK: Positions
+
+    /// The UTF-16 range a block's source lies in: from its start to the end of its last line.
+    private func blockRange(of span: SourceSpan?) -> Range<Int> {
+        guard let span else { return 0..<0 }
+        let start = index.utf16Offset(line: span.startLine, column: span.startColumn)
+            ?? index.utf16Offset(ofLineStart: span.startLine)
+        let end = span.endColumn > 0 ? index.utf16Offset(ofLineEnd: span.endLine)
+                                     : index.utf16Offset(ofLineStart: span.endLine)
+        return start..<max(start, end)
+    }
+
+    /// The UTF-16 range of an inline node, from its first byte to just after its last byte.
+    private func inlineRange(of span: SourceSpan?) -> Range<Int>? {
+        guard let span, span.endLine > 0, span.endColumn > 0,
+              let start = index.utf16Offset(line: span.startLine, column: span.startColumn),
+              let end = index.utf16Offset(line: span.endLine, column: span.endColumn + 1),
+              start <= end else { return nil }
+        return start..<end
+    }
+
+    // MARK: Emitting
+
+    private mutating func emit(_ kind: Block.Kind, text: String, map: SourceMap) {
+        let spacing = blocks.isEmpty ? 0 : (insideTightList && tightRunStarted ? 0 : 1)
+        blocks.append(Block(kind: kind, text: text, sourceMap: map, listDepth: listDepth, quoteDepth: quoteDepth,
+                            spacingBefore: spacing, anchorID: anchorID))
+        tightRunStarted = insideTightList
+    }
+}
+
+extension String {
+    /// The string without leading and trailing whitespace and line breaks.
+    func trimmingWhitespace() -> String {
+        var slice = self[...]
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

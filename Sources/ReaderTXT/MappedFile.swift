@@ -1,0 +1,51 @@
+import Foundation
+import ReaderCore
+
+/// A read-only memory map of a whole file; the pages are loaded by the kernel only when touched.
+final class MappedFile: @unchecked Sendable {
+    /// The file's path.
+    let path: String
+    /// The file's size in bytes.
+    let count: Int
+    private let base: UnsafeMutableRawPointer?
+
+    /// Maps `path`. Calls `open`, `fstat` and `mmap`; the descriptor is closed before returning.
+    init(path: String, format: DocumentFormat) throws(ReaderError) {
+        self.path = path
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            let kind: ReaderError.Kind = errno == ENOENT ? .fileNotFound : .unreadable
+            throw ReaderError(kind, file: path, format: format, reason: "cannot open: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw ReaderError(.unreadable, file: path, format: format, reason: "not a regular file")
+        }
+        count = Int(status.st_size)
+        guard count > 0 else {
+            base = nil
+            return
+        }
+        let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0)
+        guard let mapped, mapped != MAP_FAILED else {
+            throw ReaderError(.unreadable, file: path, format: format, reason: "cannot map: \(String(cString: strerror(errno)))")
+        }
+        base = mapped
+    }
+
+    deinit {
+        if let base { munmap(base, count) }
+    }
+
+    /// The file's bytes. Valid while `self` is alive.
+    var bytes: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base, count: count)
+    }
+
+    /// A sub-range of the bytes, clamped to the file.
+    func bytes(in range: Range<Int>) -> UnsafeRawBufferPointer {
+        let clamped = range.clamped(to: 0..<count)
+        return UnsafeRawBufferPointer(rebasing: bytes[clamped])
+    }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import ReaderCore
+
+/// A plain-text file: memory-mapped, cut into sections at line breaks, each section decoded only
+/// when it is needed. Native positions are UTF-16 offsets in the decoded text (BOM excluded).
+public final class TXTDocument: Document, @unchecked Sendable {
+    /// Bytes per section; sections end after a line break, preferably a blank line.
+    static let sectionSize = 1 << 20
+    /// Bytes decoded at open to learn how the file wraps its lines and to read a Gutenberg-style header.
+    static let sampleSize = 256 << 10
+
+    public let path: String
+    public let format = DocumentFormat.txt
+    public let capabilities: FormatCapabilities
+    public let metadata: DocumentMetadata
+    public let readingOrder: [Section]
+    /// How the encoding was decided.
+    public let encoding: EncodingDetection
+
+    private let file: MappedFile
+    private let byteRanges: [Range<Int>]
+    private let joining: TXTLineJoining
+    private let href: String
+    private let lock = NSLock()
+    private var utf16Lengths: [Int?]
+    private var lastHeadingTitles: [String??]
+    private var recentContent: [(index: Int, content: SectionContent)] = []
+    private var cachedFingerprint: DocumentFingerprint?
+    private var cachedTOC: [TOCEntry]?
+
+    init(path: String, options: OpenOptions, capabilities: FormatCapabilities) throws(ReaderError) {
+        self.path = path
+        self.capabilities = capabilities
+        file = try MappedFile(path: path, format: .txt)
+        href = (path as NSString).lastPathComponent
+        let bytes = file.bytes
+        let sample = UnsafeRawBufferPointer(rebasing: bytes[0..<min(bytes.count, EncodingDetector.sampleSize)])
+        if let name = options.encoding {
+            guard let forced = TextEncoding(name: name) else {
+                throw ReaderError(.invalidArgument, file: path, format: .txt, reason: "unknown encoding \"\(name)\"")
+            }
+            let detected = EncodingDetector.detect(sample: sample, isWholeFile: sample.count == bytes.count)
+            let bom = detected.encoding == forced ? detected.bomLength : 0
+            encoding = EncodingDetection(encoding: forced, bomLength: bom, confidence: 1, method: .override)
+        } else {
+            encoding = EncodingDetector.detect(sample: sample, isWholeFile: sample.count == bytes.count)
+        }
+        let decoder = try Self.makeDecoder(encoding.encoding, path: path)
+        byteRanges = Self.sectionRanges(bytes, encoding: encoding)
+        utf16Lengths = Array(repeating: nil, count: byteRanges.count)
+        lastHeadingTitles = Array(repeating: nil, count: byteRanges.count)
+
+        let sampleText = Self.decodeSample(bytes, ranges: byteRanges, encoding: encoding, decoder: decoder)
+        joining = TXTLineJoining(sampleLineLengths: sampleText.split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix(4000).map { $0.utf16.count })
+        metadata = TXTHeaderMetadata.read(from: sampleText, fileName: href)
+        readingOrder = byteRanges.indices.map {
+            Section(index: $0, href: (path as NSString).lastPathComponent, mediaType: "text/plain")
+        }
+    }
+
+    public var details: [(name: String, value: String)] {
+        [("encoding", encoding.encoding.name),
+         ("encoding confidence", String(format: "%.2f", encoding.confidence)),
+         ("encoding detected by", encoding.method.rawValue),
+         ("byte order mark", encoding.bomLength > 0 ? "yes" : "no")]
+    }
+
+    public func fingerprint() throws(ReaderError) -> DocumentFingerprint {
+        if let cached = lock.withLock({ cachedFingerprint }) { return cached }
+        let computed = try DocumentFingerprint.compute(path: path, format: .txt)
+        lock.withLock { cachedFingerprint = computed }
+        return computed
+    }
+
+    public func content(ofSection index: Int) throws(ReaderError) -> SectionContent {
+        guard byteRanges.indices.contains(index) else {
+            throw ReaderError(.invalidArgument, file: path, format: .txt, reason: "section \(index) does not exist")
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        return try loadContent(index)
+    }
+
+    public func tableOfContents() throws(ReaderError) -> [TOCEntry] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cachedTOC { return cachedTOC }
+        var builder = TOCBuilder()
+        for section in byteRanges.indices {
+            let content = try loadContent(section)
+            for (blockIndex, block) in content.blocks.enumerated() {
+                guard case .heading(let level) = block.kind else { continue }
+                let position = TextPosition(section: section, block: blockIndex, offset: 0)
+                builder.add(title: block.text.replacingOccurrences(of: "\n", with: " "), level: level, locator: makeLocator(position, content: content))
+            }
+        }
+        cachedTOC = builder.entries
+        return builder.entries
+    }
+
+    public func locator(at position: TextPosition) throws(ReaderError) -> Locator {
+        lock.lock()
+        defer { lock.unlock() }
+        guard byteRanges.indices.contains(position.section) else {
+            throw ReaderError(.invalidLocator, file: path, format: .txt, reason: "section \(position.section) does not exist")
+        }
+        return makeLocator(position, content: try loadContent(position.section))
+    }
+
+    public func textPosition(for locator: Locator) throws(ReaderError) -> TextPosition {
+        lock.lock()
+        defer { lock.unlock() }
+        do throws(ReaderError) {
+            let locations = locator.locations
+            if let offset = locations.offset {
+                return try position(ofGlobalOffset: offset)
+            }
+            if let fraction = locations.totalProgression ?? locations.progression {
+                guard fraction.isFinite, (0...1).contains(fraction) else {
+                    throw ReaderError(.invalidLocator, reason: "progression \(fraction) is outside 0...1")
+                }
+                return try position(ofProgression: fraction)
+            }
+            if let position = locations.position {
+                return try self.position(ofGlobalOffset: max(0, position - 1) * SourceOffsetLocating.positionLength)
+            }
+            throw ReaderError(.invalidLocator, reason: "the Locator has no offset, progression or position")
+        } catch {
+            throw error.locating(file: path, format: .txt)
+        }
+    }
+
+    // MARK: - Sections
+
+    /// Must be called with the lock held.
+    private func loadContent(_ index: Int) throws(ReaderError) -> SectionContent {
+        if let hit = recentContent.first(where: { $0.index == index }) { return hit.content }
+        let base = try utf16Start(ofSection: index)
+        var text = try decodeText(index)
+        let builder = TXTBlockBuilder(joining: joining, baseOffset: base,
+                                      startsAfterBlank: index == 0 || endsWithBlankLine(index - 1))
+        let built = text.withUTF8 { bytes in
+            builder.build(bytes, headings: TXTHeadingLine.lines(in: bytes, detector: ChapterHeadingDetector()))
+        }
+        let content = SectionContent(blocks: built.blocks)
+        let lastHeading = content.blocks.last(where: \.isHeading)?.text
+        lastHeadingTitles[index] = .some(lastHeading)
+        recentContent.append((index, content))
+        if recentContent.count > 2 { recentContent.removeFirst() }
+        return content
+    }
+
+    private func decodeText(_ index: Int) throws(ReaderError) -> String {
+        let decoder = try Self.makeDecoder(encoding.encoding, path: path)
+        var text = decoder.decode(file.bytes(in: byteRanges[index]))
+        utf16Lengths[index] = text.withUTF8 { UTF8Scanning.utf16Count($0) }
+        return text
+    }
+
+    /// The global UTF-16 offset where a section starts; decodes earlier sections once to learn it.
+    private func utf16Start(ofSection index: Int) throws(ReaderError) -> Int {
+        var total = 0
+        for earlier in 0..<index {
+            if utf16Lengths[earlier] == nil { _ = try decodeText(earlier) }
+            total += utf16Lengths[earlier]!
+        }
+        return total
+    }
+
+    private func endsWithBlankLine(_ index: Int) -> Bool {
+        let range = byteRanges[index]
+        let tail = file.bytes(in: max(range.lowerBound, range.upperBound - 4 * encoding.encoding.codeUnitSize)..<range.upperBound)
+        let step = encoding.encoding.codeUnitSize
+        let littleEndian = !encoding.encoding.name.hasSuffix("BE")
+        var newlines = 0
+        var offset = tail.count - step
+        while offset >= 0 {
+            let unit = Self.codeUnit(tail, at: offset, size: step, littleEndian: littleEndian)
+            if unit == 0x0A { newlines += 1 } else if unit != 0x0D { break }
+            offset -= step
+        }
+        return newlines >= 2
+    }
+
+    private static func codeUnit(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int, littleEndian: Bool) -> UInt32 {
+        var value: UInt32 = 0
+        for index in 0..<size {
+            let byte = UInt32(bytes[offset + (littleEndian ? size - 1 - index : index)])
+            value = value << 8 | byte
+        }
+        return value
+    }
+
+    private func position(ofGlobalOffset offset: Int) throws(ReaderError) -> TextPosition {
+        guard offset >= 0 else { throw ReaderError(.invalidLocator, reason: "offset \(offset) is negative") }
+        var start = 0
+        for index in byteRanges.indices {
+            if utf16Lengths[index] == nil { _ = try decodeText(index) }
+            let length = utf16Lengths[index]!
+            if offset < start + length || index == byteRanges.count - 1 {
+                guard offset <= start + length else {
+                    throw ReaderError(.invalidLocator, reason: "offset \(offset) is past the end of the text (\(start + length))")
+                }
+                let content = try loadContent(index)
+                return SourceOffsetLocating.textPosition(forSourceOffset: offset, in: content, section: index)
+            }
+            start += length
+        }
+        guard offset == 0 else { throw ReaderError(.invalidLocator, reason: "offset \(offset) is past the end of an empty text") }
+        return .start
+    }
+
+    private func position(ofProgression fraction: Double) throws(ReaderError) -> TextPosition {
+        guard !byteRanges.isEmpty else { return .start }
+        let target = Double(encoding.bomLength) + fraction * Double(file.count - encoding.bomLength)
+        let index = byteRanges.lastIndex { Double($0.lowerBound) <= target } ?? 0
+        let range = byteRanges[index]
+        let within = min(1, max(0, (target - Double(range.lowerBound)) / Double(max(1, range.count))))
+        let content = try loadContent(index)
+        let base = try utf16Start(ofSection: index)
+        let local = Int((within * Double(utf16Lengths[index] ?? 0)).rounded(.down))
+        return SourceOffsetLocating.textPosition(forSourceOffset: base + local, in: content, section: index)
+    }
+
+    /// Must be called with the lock held and the section loaded.
+    private func makeLocator(_ position: TextPosition, content: SectionContent) -> Locator {
+        let index = position.section
+        let length = utf16Lengths[index] ?? 0
+        var locator = SourceOffsetLocating.locator(at: position, in: content, href: href, type: format.mediaType,
+                                                   title: nil, sourceLength: Int.max)
+        let base = (try? utf16Start(ofSection: index)) ?? 0
+        let local = Double((locator.locations.offset ?? base) - base)
+        let range = byteRanges[index]
+        let bytePosition = Double(range.lowerBound) + (length > 0 ? local / Double(length) : 0) * Double(range.count)
+        let span = Double(max(1, file.count - encoding.bomLength))
+        let progression = min(1, max(0, (bytePosition - Double(encoding.bomLength)) / span))
+        locator.locations.progression = progression
+        locator.locations.totalProgression = progression
+        locator.title = headingTitle(before: position, content: content)
+        return locator
+    }
+
+    private func headingTitle(before position: TextPosition, content: SectionContent) -> String? {
+        let upTo = min(position.block, content.blocks.count - 1)
+        if upTo >= 0, let heading = content.blocks[...upTo].last(where: \.isHeading) { return heading.text }
+        var section = position.section - 1
+        while section >= 0 {
+            guard let known = lastHeadingTitles[section] else { return nil }
+            if let title = known { return title }
+            section -= 1
+        }
+        return nil
+    }
+
+    // MARK: - Opening helpers
+
+    private static func sectionRanges(_ bytes: UnsafeRawBufferPointer, encoding: EncodingDetection) -> [Range<Int>] {
+        guard bytes.count > encoding.bomLength else { return [encoding.bomLength..<max(encoding.bomLength, bytes.count)] }
+        return ChunkBoundaries.split(bytes, start: encoding.bomLength, encoding: encoding.encoding, targetSize: sectionSize)
+    }
+
+    private static func makeDecoder(_ encoding: TextEncoding, path: String) throws(ReaderError) -> TextDecoder {
+        do {
+            return try TextDecoder(encoding: encoding)
+        } catch {
+            throw error.locating(file: path, format: .txt)
+        }
+    }
+
+    private static func decodeSample(_ bytes: UnsafeRawBufferPointer, ranges: [Range<Int>], encoding: EncodingDetection,
+                                     decoder: TextDecoder) -> String {
+        guard let first = ranges.first else { return "" }
+        // Cut the sample at a line break inside the first section so no character is split.
+        let unit = encoding.encoding.codeUnitSize
+        var end = min(first.upperBound, first.lowerBound + sampleSize)
+        if end < first.upperBound {
+            end -= (end - first.lowerBound) % unit
+            let littleEndian = !encoding.encoding.name.hasSuffix("BE")
+            while end > first.lowerBound,
+                  codeUnit(bytes, at: end - unit, size: unit, littleEndian: littleEndian) != 0x0A { end -= unit }
+            if end == first.lowerBound { end = first.upperBound }
+        }
+        return decoder.decode(UnsafeRawBufferPointer(rebasing: bytes[first.lowerBound..<end]))
+            .replacingOccurrences(of: "\r\n", with: "\n")
+    }
+}
+

@@ -1,0 +1,78 @@
+/// Small UTF-8 helpers for scanning decoded text by bytes, where Swift's `Character` machinery
+/// would be too slow for a 100 MB file. The input is valid UTF-8 (it comes out of `String`).
+enum UTF8Scanning {
+    /// The UTF-8 length of the scalar whose lead byte is `lead`.
+    @inline(__always)
+    static func scalarLength(lead: UInt8) -> Int {
+        lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+    }
+
+    /// UTF-16 units of the scalar whose lead byte is `lead`.
+    @inline(__always)
+    static func utf16Length(lead: UInt8) -> Int {
+        lead >= 0xF0 ? 2 : 1
+    }
+
+    /// UTF-16 units in valid UTF-8: every non-continuation byte is a scalar, four-byte ones count twice.
+    static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes {
+            if byte & 0xC0 != 0x80 { count += 1 }
+            if byte >= 0xF0 { count += 1 }
+        }
+        return count
+    }
+
+    /// The byte length of the whitespace scalar at `index` (space, tab, VT, FF, no-break space,
+    /// ideographic space, BOM), or 0 when the scalar there is not whitespace. Each is one UTF-16 unit.
+    @inline(__always)
+    static func whitespaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> Int {
+        let byte = bytes[index]
+        if byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C { return 1 }
+        if byte == 0xC2, index + 1 < end, bytes[index + 1] == 0xA0 { return 2 }
+        if byte == 0xE3, index + 2 < end, bytes[index + 1] == 0x80, bytes[index + 2] == 0x80 { return 3 }
+        if byte == 0xEF, index + 2 < end, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF { return 3 }
+        return 0
+    }
+
+    /// The byte length of the whitespace scalar ending just before `end`, or 0.
+    @inline(__always)
+    static func trailingWhitespaceLength(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int, start: Int) -> Int {
+        let last = bytes[end - 1]
+        if last == 0x20 || last == 0x09 || last == 0x0B || last == 0x0C { return 1 }
+        if last == 0xA0, end - 2 >= start, bytes[end - 2] == 0xC2 { return 2 }
+        if end - 3 >= start {
+            if last == 0x80, bytes[end - 2] == 0x80, bytes[end - 3] == 0xE3 { return 3 }
+            if last == 0xBF, bytes[end - 2] == 0xBB, bytes[end - 3] == 0xEF { return 3 }
+        }
+        return 0
+    }
+
+    /// The scalar value starting at `index`.
+    @inline(__always)
+    static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+        let lead = UInt32(bytes[index])
+        switch scalarLength(lead: bytes[index]) {
+        case 1: return lead
+        case 2: return (lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+        case 3: return (lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+        default:
+            return (lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+        }
+    }
+
+    /// The value of the last scalar of non-empty valid UTF-8.
+    static func lastScalar(_ bytes: [UInt8]) -> UInt32 {
+        var start = bytes.count - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return bytes.withUnsafeBufferPointer { scalar($0, at: start) }
+    }
+
+    /// Han, kana, Hangul and fullwidth forms: scripts whose lines join without a space.
+    @inline(__always)
+    static func isWideScript(_ value: UInt32) -> Bool {
+        (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+            || (0xFF00...0xFF60).contains(value) || (0x20000...0x3FFFF).contains(value)
+    }
+}

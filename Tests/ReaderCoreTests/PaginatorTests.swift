@@ -1,0 +1,80 @@
+import ReaderCore
+import Testing
+
+@Suite struct PaginatorTests {
+    private func paginator(_ sections: [[Block]], rows: Int = 5) throws -> Paginator {
+        Paginator(document: StubDocument(sections: sections), viewport: try Viewport(columns: 20, rows: rows))
+    }
+
+    @Test func splitsALongBlockAtALineStart() throws {
+        let pages = try paginator([[StubDocument.block(0, lines: 12, spacing: 0)]])
+        #expect(try pages.pageCount() == 3)
+        let second = try pages.page(2)
+        #expect(second.lines == ["b0l5", "b0l6", "b0l7", "b0l8", "b0l9"])
+        #expect(second.start == TextPosition(section: 0, block: 0, offset: "b0l0\nb0l1\nb0l2\nb0l3\nb0l4\n".utf16.count))
+        #expect(try pages.page(3).end == nil)
+    }
+
+    @Test func dropsBlankLinesAtThePageTop() throws {
+        // 3 + blank + 1 fill page 1 (5 rows); the blank before block 2 would open page 2.
+        let pages = try paginator([[StubDocument.block(0, lines: 3, spacing: 0), StubDocument.block(1, lines: 1),
+                                    StubDocument.block(2, lines: 2)]])
+        #expect(try pages.page(1).lines == ["b0l0", "b0l1", "b0l2", "", "b1l0"])
+        #expect(try pages.page(2).lines == ["b2l0", "b2l1"])
+    }
+
+    @Test func keepsAHeadingWithTheLineAfterIt() throws {
+        // The heading would land on row 5 with its paragraph on the next page: it moves too.
+        let pages = try paginator([[StubDocument.block(0, lines: 3, spacing: 0),
+                                    StubDocument.block(1, lines: 1, kind: .heading(level: 1)),
+                                    StubDocument.block(2, lines: 3)]])
+        #expect(try pages.page(1).lines == ["b0l0", "b0l1", "b0l2"])
+        #expect(try pages.page(2).lines == ["b1l0", "", "b2l0", "b2l1", "b2l2"])
+    }
+
+    @Test func walksAcrossSectionsAndSkipsEmptyOnes() throws {
+        let pages = try paginator([[StubDocument.block(0, lines: 2, spacing: 0)], [],
+                                   [StubDocument.block(1, lines: 2)]], rows: 3)
+        #expect(try pages.page(1).lines == ["b0l0", "b0l1"])
+        #expect(try pages.page(2).lines == ["b1l0", "b1l1"])
+        #expect(try pages.pageNumber(containing: TextPosition(section: 2, block: 0, offset: 6)) == 2)
+        #expect(try pages.pageCount() == 2)
+    }
+
+    @Test func emptyDocumentHasOneEmptyPage() throws {
+        let pages = try paginator([[]])
+        #expect(try pages.pageCount() == 1)
+        #expect(try pages.page(1).lines.isEmpty)
+    }
+
+    @Test func pagesOutsideTheDocumentAreErrors() throws {
+        let pages = try paginator([[StubDocument.block(0, lines: 2, spacing: 0)]])
+        #expect(throws: ReaderError.self) { try pages.page(0) }
+        #expect(throws: ReaderError.self) { try pages.page(2) }
+    }
+
+    @Test func aCompleteCachedIndexAnswersWithoutLayout() throws {
+        let sections = (0..<4).map { [StubDocument.block($0, lines: 7, spacing: 0)] }
+        let first = try paginator(sections)
+        let count = try first.pageCount()
+        let document = StubDocument(sections: sections)
+        let cached = Paginator(document: document, viewport: try Viewport(columns: 20, rows: 5), cachedIndex: first.index)
+        #expect(try cached.pageCount() == count)
+        #expect(document.contentLoads == 0)
+        #expect(try cached.page(count).lines == (try first.page(count).lines))
+    }
+
+    @Test func anIndexForAnotherViewportIsIgnored() throws {
+        let sections = [[StubDocument.block(0, lines: 9, spacing: 0)]]
+        let wide = try paginator(sections, rows: 9)
+        _ = try wide.pageCount()
+        let narrow = Paginator(document: StubDocument(sections: sections), viewport: try Viewport(columns: 20, rows: 3),
+                               cachedIndex: wide.index)
+        #expect(try narrow.pageCount() == 3)
+    }
+
+    @Test func viewportRejectsNonsense() {
+        #expect(throws: ReaderError.self) { try Viewport(columns: 0, rows: 24) }
+        #expect(throws: ReaderError.self) { try Viewport(columns: 80, rows: 1) }
+    }
+}

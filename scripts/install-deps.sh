@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs the Debian packages reader builds against (needs root or sudo; Debian 12).
+set -euo pipefail
+packages=(pkg-config libuchardet-dev libcmark-gfm-dev libcmark-gfm-extensions-dev)
+missing=()
+for package in "${packages[@]}"; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if ((${#missing[@]})); then
+    sudo_cmd=()
+    [[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"
+fi
