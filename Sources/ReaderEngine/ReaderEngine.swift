@@ -74,8 +74,10 @@ public struct ReaderEngine: Sendable {
         return Paginator(document: document, viewport: viewport, cachedIndex: cached)
     }
 
-    /// Saves what a paginator learnt, so the next run starts from it.
+    /// Saves what a paginator learnt, so the next run starts from it; writes nothing when the
+    /// paginator learnt nothing beyond the index it was given.
     public func store(_ paginator: Paginator, options: OpenOptions = .init(), cache: PageIndexCache) throws(ReaderError) {
+        guard paginator.hasLearnt else { return }
         cache.store(paginator.index, fingerprint: try paginator.document.fingerprint(), variant: Self.variant(options))
     }
 

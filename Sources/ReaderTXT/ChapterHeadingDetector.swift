@@ -218,6 +218,7 @@ extension ChapterHeadingDetector {
         var iterator = UnsafeBufferPointer(rebasing: bytes[first..<line.end]).makeIterator()
         var decoder = UTF8()
         guard case .scalarValue(let initial) = decoder.decode(&iterator), canStartHeading(initial) else { return nil }
+        guard mayBeKeywordHeading(bytes, from: first, to: line.end) else { return nil }
         // Count scalars on the bytes before building a string: most prose lines are too long.
         // The slack allows for trailing spaces, which the exact check below does not count.
         var scalarCount = 0
@@ -363,6 +364,29 @@ extension ChapterHeadingDetector {
         case unnumbered
         /// A keyword that is a heading only alone between blank lines (`Introduction`).
         case standaloneOnly
+    }
+
+    /// The ASCII heading keywords in lower case, for rejecting prose lines by their first word
+    /// without decoding them.
+    fileprivate static let asciiKeywords: Set<[UInt8]> = Set(keywords.compactMap { entry in
+        entry.word.allSatisfy(\.isASCII) ? entry.word.map { UInt8($0.value) } : nil
+    })
+
+    /// False when the line starts with an ASCII word that is not a heading keyword and cannot be
+    /// a Roman numeral: the common case for prose, decided on the bytes alone.
+    fileprivate static func mayBeKeywordHeading(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        let initial = bytes[start]
+        guard (0x41...0x5A).contains(initial), !"IVXLC".utf8.contains(initial) else { return true }
+        var word: [UInt8] = []
+        var index = start
+        while index < end, word.count <= 16 {
+            let byte = bytes[index]
+            if byte >= 0x80 { return true }
+            guard (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) else { break }
+            word.append(byte | 0x20)
+            index += 1
+        }
+        return asciiKeywords.contains(word)
     }
 
     /// Heading keywords, folded with ``keyFolded(_:)``, with what they introduce.

@@ -49,3 +49,17 @@ final class MappedFile: @unchecked Sendable {
         return UnsafeRawBufferPointer(rebasing: bytes[clamped])
     }
 }
+
+extension MappedFile {
+    /// Tells the kernel the pages of `range` are not needed any more (`madvise(MADV_DONTNEED)`),
+    /// so a sequential pass over a large file does not keep it all resident. The pages come back
+    /// from the page cache if they are read again.
+    func release(_ range: Range<Int>) {
+        guard let base = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (range.lowerBound / page) * page
+        let end = min(count, ((range.upperBound + page - 1) / page) * page)
+        guard end > start else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
+    }
+}

@@ -19,12 +19,16 @@ public final class TXTDocument: Document, @unchecked Sendable {
 
     private let file: MappedFile
     private let byteRanges: [Range<Int>]
-    private let joining: TXTLineJoining
+    private let loader: TXTSectionLoader
     private let href: String
-    private let lock = NSLock()
+    /// Guards everything below; also signals when a section built in the background is ready.
+    private let lock = NSCondition()
     private var utf16Lengths: [Int?]
     private var lastHeadingTitles: [String??]
     private var recentContent: [(index: Int, content: SectionContent)] = []
+    /// Sections being built ahead on another thread, and those built but not yet asked for.
+    private var buildingAhead: Set<Int> = []
+    private var builtAhead: [Int: Result<TXTSectionLoader.Built, ReaderError>] = [:]
     private var cachedFingerprint: DocumentFingerprint?
     private var cachedTOC: [TOCEntry]?
 
@@ -46,13 +50,14 @@ public final class TXTDocument: Document, @unchecked Sendable {
             encoding = EncodingDetector.detect(sample: sample, isWholeFile: sample.count == bytes.count)
         }
         let decoder = try Self.makeDecoder(encoding.encoding, path: path)
-        byteRanges = Self.sectionRanges(bytes, encoding: encoding)
+        byteRanges = TXTSectionCuts.ranges(bytes, encoding: encoding, targetSize: Self.sectionSize)
         utf16Lengths = Array(repeating: nil, count: byteRanges.count)
         lastHeadingTitles = Array(repeating: nil, count: byteRanges.count)
 
         let sampleText = Self.decodeSample(bytes, ranges: byteRanges, encoding: encoding, decoder: decoder)
-        joining = TXTLineJoining(sampleLineLengths: sampleText.split(separator: "\n", omittingEmptySubsequences: false)
+        let joining = TXTLineJoining(sampleLineLengths: sampleText.split(separator: "\n", omittingEmptySubsequences: false)
             .prefix(4000).map { $0.utf16.count })
+        loader = TXTSectionLoader(path: path, file: file, encoding: encoding, byteRanges: byteRanges, joining: joining)
         metadata = TXTHeaderMetadata.read(from: sampleText, fileName: href)
         readingOrder = byteRanges.indices.map {
             Section(index: $0, href: (path as NSString).lastPathComponent, mediaType: "text/plain")
@@ -136,67 +141,68 @@ public final class TXTDocument: Document, @unchecked Sendable {
     /// Must be called with the lock held.
     private func loadContent(_ index: Int) throws(ReaderError) -> SectionContent {
         if let hit = recentContent.first(where: { $0.index == index }) { return hit.content }
-        let base = try utf16Start(ofSection: index)
-        var text = try decodeText(index)
-        let builder = TXTBlockBuilder(joining: joining, baseOffset: base,
-                                      startsAfterBlank: index == 0 || endsWithBlankLine(index - 1))
-        let built = text.withUTF8 { bytes in
-            builder.build(bytes, headings: TXTHeadingLine.lines(in: bytes, detector: ChapterHeadingDetector()))
+        while buildingAhead.contains(index) { lock.wait() }
+        let built: TXTSectionLoader.Built
+        if let ready = builtAhead.removeValue(forKey: index) {
+            built = try ready.get()
+        } else {
+            built = try loader.build(index, baseOffset: try utf16Start(ofSection: index))
         }
-        let content = SectionContent(blocks: built.blocks)
-        let lastHeading = content.blocks.last(where: \.isHeading)?.text
-        lastHeadingTitles[index] = .some(lastHeading)
-        recentContent.append((index, content))
+        record(built, for: index)
+        recentContent.append((index, built.content))
         if recentContent.count > 2 { recentContent.removeFirst() }
-        return content
+        buildAhead(index + 1)
+        return built.content
     }
 
-    private func decodeText(_ index: Int) throws(ReaderError) -> String {
-        let decoder = try Self.makeDecoder(encoding.encoding, path: path)
-        var text = decoder.decode(file.bytes(in: byteRanges[index]))
-        utf16Lengths[index] = text.withUTF8 { UTF8Scanning.utf16Count($0) }
-        return text
+    /// Must be called with the lock held.
+    private func record(_ built: TXTSectionLoader.Built, for index: Int) {
+        utf16Lengths[index] = built.utf16Length
+        lastHeadingTitles[index] = .some(built.lastHeading)
+    }
+
+    /// Starts building the section after one just read on another core, so a reader going through
+    /// the file in order (pagination) finds it ready. Must be called with the lock held.
+    private func buildAhead(_ index: Int) {
+        guard byteRanges.indices.contains(index), !buildingAhead.contains(index), builtAhead[index] == nil,
+              !recentContent.contains(where: { $0.index == index }),
+              let base = try? utf16Start(ofSection: index) else { return }
+        buildingAhead.insert(index)
+        let loader = self.loader
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+            let result = Result { () throws(ReaderError) in try loader.build(index, baseOffset: base) }
+            guard let self else { return }
+            self.lock.lock()
+            self.builtAhead[index] = result
+            self.buildingAhead.remove(index)
+            self.lock.broadcast()
+            self.lock.unlock()
+        }
     }
 
     /// The global UTF-16 offset where a section starts; decodes earlier sections once to learn it.
+    /// Must be called with the lock held.
     private func utf16Start(ofSection index: Int) throws(ReaderError) -> Int {
         var total = 0
         for earlier in 0..<index {
-            if utf16Lengths[earlier] == nil { _ = try decodeText(earlier) }
+            if utf16Lengths[earlier] == nil { utf16Lengths[earlier] = try length(ofSection: earlier) }
             total += utf16Lengths[earlier]!
         }
         return total
     }
 
-    private func endsWithBlankLine(_ index: Int) -> Bool {
-        let range = byteRanges[index]
-        let tail = file.bytes(in: max(range.lowerBound, range.upperBound - 4 * encoding.encoding.codeUnitSize)..<range.upperBound)
-        let step = encoding.encoding.codeUnitSize
-        let littleEndian = !encoding.encoding.name.hasSuffix("BE")
-        var newlines = 0
-        var offset = tail.count - step
-        while offset >= 0 {
-            let unit = Self.codeUnit(tail, at: offset, size: step, littleEndian: littleEndian)
-            if unit == 0x0A { newlines += 1 } else if unit != 0x0D { break }
-            offset -= step
-        }
-        return newlines >= 2
-    }
-
-    private static func codeUnit(_ bytes: UnsafeRawBufferPointer, at offset: Int, size: Int, littleEndian: Bool) -> UInt32 {
-        var value: UInt32 = 0
-        for index in 0..<size {
-            let byte = UInt32(bytes[offset + (littleEndian ? size - 1 - index : index)])
-            value = value << 8 | byte
-        }
-        return value
+    /// Must be called with the lock held.
+    private func length(ofSection index: Int) throws(ReaderError) -> Int {
+        while buildingAhead.contains(index) { lock.wait() }
+        if let ready = builtAhead[index] { return try ready.get().utf16Length }
+        return try loader.utf16Length(index)
     }
 
     private func position(ofGlobalOffset offset: Int) throws(ReaderError) -> TextPosition {
         guard offset >= 0 else { throw ReaderError(.invalidLocator, reason: "offset \(offset) is negative") }
         var start = 0
         for index in byteRanges.indices {
-            if utf16Lengths[index] == nil { _ = try decodeText(index) }
+            if utf16Lengths[index] == nil { utf16Lengths[index] = try length(ofSection: index) }
             let length = utf16Lengths[index]!
             if offset < start + length || index == byteRanges.count - 1 {
                 guard offset <= start + length else {
@@ -255,11 +261,6 @@ public final class TXTDocument: Document, @unchecked Sendable {
 
     // MARK: - Opening helpers
 
-    private static func sectionRanges(_ bytes: UnsafeRawBufferPointer, encoding: EncodingDetection) -> [Range<Int>] {
-        guard bytes.count > encoding.bomLength else { return [encoding.bomLength..<max(encoding.bomLength, bytes.count)] }
-        return ChunkBoundaries.split(bytes, start: encoding.bomLength, encoding: encoding.encoding, targetSize: sectionSize)
-    }
-
     private static func makeDecoder(_ encoding: TextEncoding, path: String) throws(ReaderError) -> TextDecoder {
         do {
             return try TextDecoder(encoding: encoding)
@@ -272,13 +273,11 @@ public final class TXTDocument: Document, @unchecked Sendable {
                                      decoder: TextDecoder) -> String {
         guard let first = ranges.first else { return "" }
         // Cut the sample at a line break inside the first section so no character is split.
-        let unit = encoding.encoding.codeUnitSize
+        let layout = CodeUnitLayout(encoding.encoding)
         var end = min(first.upperBound, first.lowerBound + sampleSize)
         if end < first.upperBound {
-            end -= (end - first.lowerBound) % unit
-            let littleEndian = !encoding.encoding.name.hasSuffix("BE")
-            while end > first.lowerBound,
-                  codeUnit(bytes, at: end - unit, size: unit, littleEndian: littleEndian) != 0x0A { end -= unit }
+            end -= (end - first.lowerBound) % layout.size
+            while end > first.lowerBound, layout.unit(bytes, at: end - layout.size) != 0x0A { end -= layout.size }
             if end == first.lowerBound { end = first.upperBound }
         }
         return decoder.decode(UnsafeRawBufferPointer(rebasing: bytes[first.lowerBound..<end]))

@@ -1,3 +1,4 @@
+import Foundation
 import ReaderCore
 import Testing
 
@@ -76,5 +77,35 @@ import Testing
     @Test func viewportRejectsNonsense() {
         #expect(throws: ReaderError.self) { try Viewport(columns: 0, rows: 24) }
         #expect(throws: ReaderError.self) { try Viewport(columns: 80, rows: 1) }
+    }
+}
+
+@Suite struct PageIndexSerializationTests {
+    @Test func roundTripsAndRejectsDamage() throws {
+        var index = PageIndex(viewport: try Viewport(columns: 80, rows: 24))
+        index.starts += [TextPosition(section: 0, block: 3, offset: 120), TextPosition(section: 2, block: 0, offset: 0)]
+        index.isComplete = true
+        let data = index.serialized()
+        #expect(PageIndex(serialized: data) == index)
+        #expect(PageIndex(serialized: data.dropLast()) == nil)
+        var flipped = data
+        flipped[0] ^= 0xFF
+        #expect(PageIndex(serialized: flipped) == nil)
+        var unordered = index
+        unordered.starts.swapAt(1, 2)
+        #expect(PageIndex(serialized: unordered.serialized()) == nil)
+    }
+
+    @Test func cacheStoresAndLoadsByFingerprintAndViewport() throws {
+        let cache = PageIndexCache(directory: NSTemporaryDirectory() + "/reader-cache-test-\(getpid())")
+        defer { try? FileManager.default.removeItem(atPath: cache.directory) }
+        let fingerprint = DocumentFingerprint(format: .txt, sha256: String(repeating: "a", count: 64), byteCount: 9)
+        let viewport = try Viewport(columns: 40, rows: 12)
+        var index = PageIndex(viewport: viewport)
+        index.starts.append(TextPosition(section: 0, block: 1, offset: 0))
+        cache.store(index, fingerprint: fingerprint)
+        #expect(cache.load(fingerprint: fingerprint, viewport: viewport) == index)
+        #expect(cache.load(fingerprint: fingerprint, viewport: try Viewport(columns: 41, rows: 12)) == nil)
+        #expect(cache.load(fingerprint: fingerprint, viewport: viewport, variant: "enc-gbk") == nil)
     }
 }

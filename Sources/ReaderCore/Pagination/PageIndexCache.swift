@@ -23,15 +23,16 @@ public struct PageIndexCache: Sendable {
     /// The stored index for this key, or nil when none is stored or it cannot be read.
     public func load(fingerprint: DocumentFingerprint, viewport: Viewport, variant: String = "") -> PageIndex? {
         guard let data = FileManager.default.contents(atPath: path(fingerprint, viewport, variant)),
-              let index = try? JSONDecoder().decode(PageIndex.self, from: data),
+              let index = PageIndex(serialized: data),
               index.viewport == viewport, index.layoutVersion == PageIndex.layoutVersion else { return nil }
         return index
     }
 
     /// Stores an index; failures are ignored, since the cache only saves time.
     public func store(_ index: PageIndex, fingerprint: DocumentFingerprint, variant: String = "") {
-        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil,
-              let data = try? JSONEncoder().encode(index) else { return }
+        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil
+        else { return }
+        let data = index.serialized()
         let target = path(fingerprint, index.viewport, variant)
         let temporary = target + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
@@ -43,6 +44,6 @@ public struct PageIndexCache: Sendable {
             CharacterSet.alphanumerics.contains($0) || $0 == "-" ? String($0) : "_"
         }.joined()
         return "\(directory)/\(fingerprint.format.rawValue)-\(fingerprint.sha256)-\(fingerprint.byteCount)"
-            + "-\(viewport.columns)x\(viewport.rows)-v\(PageIndex.layoutVersion)\(safeVariant.isEmpty ? "" : "-" + safeVariant).json"
+            + "-\(viewport.columns)x\(viewport.rows)-v\(PageIndex.layoutVersion)\(safeVariant.isEmpty ? "" : "-" + safeVariant).index"
     }
 }

@@ -13,7 +13,11 @@ public final class Paginator: @unchecked Sendable {
 
     private let lock = NSLock()
     private var pageIndex: PageIndex
+    private let initialPageCount: Int
+    private let initiallyComplete: Bool
     private var cursor: BlockCursor
+    /// The line ranges of the block the last page was split in: the next page starts inside it.
+    private var splitBlockRanges: (section: Int, block: Int, ranges: [Range<Int>])?
 
     /// Creates a paginator, reusing `cachedIndex` when it was made for the same viewport and layout.
     public init(document: any Document, viewport: Viewport, cachedIndex: PageIndex? = nil) {
@@ -26,6 +30,13 @@ public final class Paginator: @unchecked Sendable {
             pageIndex = PageIndex(viewport: viewport)
         }
         cursor = BlockCursor(document: document)
+        initialPageCount = pageIndex.starts.count
+        initiallyComplete = pageIndex.isComplete
+    }
+
+    /// Whether the index holds more than it did when the paginator was made.
+    public var hasLearnt: Bool {
+        lock.withLock { pageIndex.starts.count != initialPageCount || pageIndex.isComplete != initiallyComplete }
     }
 
     /// The page starts computed so far, for caching.
@@ -105,7 +116,7 @@ public final class Paginator: @unchecked Sendable {
             // Strings are built only for pages that are shown; counting needs line ranges at most.
             let laidOut: [LayoutLine]? = collectLines ? BlockLayout.lines(of: block, columns: columns) : nil
             let ranges: [Range<Int>]? = laidOut.map { $0.map(\.textRange) }
-                ?? (startOffset > 0 ? BlockLayout.lineRanges(of: block, columns: columns) : nil)
+                ?? (startOffset > 0 ? lineRanges(of: block, at: position) : nil)
             let total = ranges?.count ?? BlockLayout.lineCount(of: block, columns: columns)
             let firstLine = startOffset == 0 ? 0 : (ranges!.firstIndex { $0.lowerBound >= startOffset } ?? total)
             let remaining = total - firstLine
@@ -134,12 +145,24 @@ public final class Paginator: @unchecked Sendable {
                 return (lines, TextPosition(section: position.section, block: position.block, offset: 0))
             }
             let fitting = room - spacing
-            let breaks = ranges ?? BlockLayout.lineRanges(of: block, columns: columns)
+            let breaks = ranges ?? lineRanges(of: block, at: position)
             appendBlank(spacing)
             if let laidOut { lines.append(contentsOf: laidOut[firstLine..<(firstLine + fitting)].map(\.rendered)) }
             let breakOffset = breaks[firstLine + fitting].lowerBound
             return (lines, TextPosition(section: position.section, block: position.block, offset: breakOffset))
         }
+    }
+}
+
+extension Paginator {
+    /// The line ranges of a block, remembered for the block a page break falls in.
+    private func lineRanges(of block: Block, at position: TextPosition) -> [Range<Int>] {
+        if let memo = splitBlockRanges, memo.section == position.section, memo.block == position.block {
+            return memo.ranges
+        }
+        let ranges = BlockLayout.lineRanges(of: block, columns: viewport.columns)
+        splitBlockRanges = (position.section, position.block, ranges)
+        return ranges
     }
 }
 

@@ -1,0 +1,87 @@
+import Foundation
+import ReaderCore
+
+/// Decodes and builds the sections of a text file. It holds only immutable state, so sections can
+/// be built on any thread; ``TXTDocument`` decides when, and caches the results.
+struct TXTSectionLoader: @unchecked Sendable {
+    /// One section, decoded and turned into blocks.
+    struct Built {
+        var content: SectionContent
+        var utf16Length: Int
+        /// The text of the section's last heading, if it has one.
+        var lastHeading: String?
+    }
+
+    let path: String
+    let file: MappedFile
+    let encoding: EncodingDetection
+    let byteRanges: [Range<Int>]
+    let joining: TXTLineJoining
+
+    /// Builds section `index`, whose first UTF-16 unit has global offset `baseOffset`.
+    func build(_ index: Int, baseOffset: Int) throws(ReaderError) -> Built {
+        var text = try decode(index)
+        let builder = TXTBlockBuilder(joining: joining, baseOffset: baseOffset,
+                                      startsAfterBlank: index == 0 || endsWithBlankLine(index - 1))
+        let built = text.withUTF8 { bytes in
+            builder.build(bytes, headings: TXTHeadingLine.lines(in: bytes, detector: ChapterHeadingDetector()))
+        }
+        let content = SectionContent(blocks: built.blocks)
+        return Built(content: content, utf16Length: built.utf16Length,
+                     lastHeading: content.blocks.last(where: \.isHeading)?.text)
+    }
+
+    /// The UTF-16 length of section `index`, decoding it without building blocks.
+    func utf16Length(_ index: Int) throws(ReaderError) -> Int {
+        var text = try decode(index)
+        return text.withUTF8 { UTF8Scanning.utf16Count($0) }
+    }
+
+    private func decode(_ index: Int) throws(ReaderError) -> String {
+        let decoder: TextDecoder
+        do {
+            decoder = try TextDecoder(encoding: encoding.encoding)
+        } catch {
+            throw error.locating(file: path, format: .txt)
+        }
+        let text = decoder.decode(file.bytes(in: byteRanges[index]))
+        // The decoded copy is what is used from now on; let the kernel drop the mapped pages.
+        file.release(byteRanges[index])
+        return text
+    }
+
+    /// Whether section `index` ends with an empty line, so the next one starts a paragraph.
+    func endsWithBlankLine(_ index: Int) -> Bool {
+        let layout = CodeUnitLayout(encoding.encoding)
+        let range = byteRanges[index]
+        var offset = range.upperBound - layout.size
+        var newlines = 0
+        while offset >= range.lowerBound, newlines < 2 {
+            let unit = layout.unit(file.bytes, at: offset)
+            if unit == 0x0A { newlines += 1 } else if unit != 0x0D { break }
+            offset -= layout.size
+        }
+        return newlines >= 2
+    }
+}
+
+/// Reads the code units of an encoding from raw bytes, for finding line feeds without decoding.
+struct CodeUnitLayout {
+    /// Bytes per code unit: 1 for UTF-8 and legacy encodings, 2 for UTF-16, 4 for UTF-32.
+    let size: Int
+    let littleEndian: Bool
+
+    init(_ encoding: TextEncoding) {
+        size = encoding.codeUnitSize
+        littleEndian = !encoding.name.hasSuffix("BE")
+    }
+
+    /// The code unit starting at byte `offset`.
+    func unit(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for index in 0..<size {
+            value = value << 8 | UInt32(bytes[offset + (littleEndian ? size - 1 - index : index)])
+        }
+        return value
+    }
+}
