@@ -29,6 +29,10 @@ public final class TXTDocument: Document, @unchecked Sendable {
     /// Sections being built ahead on another thread, and those built but not yet asked for.
     private var buildingAhead: Set<Int> = []
     private var builtAhead: [Int: Result<TXTSectionLoader.Built, ReaderError>] = [:]
+    private var decodeCount = 0
+
+    /// How many times a section has been decoded so far (for tests of lazy decoding).
+    var sectionsDecoded: Int { lock.withLock { decodeCount } }
     private var cachedFingerprint: DocumentFingerprint?
     private var cachedTOC: [TOCEntry]?
 
@@ -147,6 +151,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
             built = try ready.get()
         } else {
             built = try loader.build(index, baseOffset: try utf16Start(ofSection: index))
+            decodeCount += 1
         }
         record(built, for: index)
         recentContent.append((index, built.content))
@@ -174,6 +179,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
             guard let self else { return }
             self.lock.lock()
             self.builtAhead[index] = result
+            self.decodeCount += 1
             self.buildingAhead.remove(index)
             self.lock.broadcast()
             self.lock.unlock()
@@ -195,6 +201,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
     private func length(ofSection index: Int) throws(ReaderError) -> Int {
         while buildingAhead.contains(index) { lock.wait() }
         if let ready = builtAhead[index] { return try ready.get().utf16Length }
+        decodeCount += 1
         return try loader.utf16Length(index)
     }
 
