@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ReaderCore
 
 /// `reader`: open TXT and Markdown (and, as backends land, EPUB, PDF, MOBI) from the shell.
@@ -9,6 +10,26 @@ struct Reader: ParsableCommand {
         abstract: "Open documents as reflowed text pages, with Locators and fingerprints.",
         subcommands: [OpenCommand.self, InfoCommand.self, TOCCommand.self, TextCommand.self,
                       FingerprintCommand.self, FormatsCommand.self])
+
+    /// Runs the command line. Help goes to standard output; a usage mistake is one line on
+    /// standard error and exit status 2, like every other error of this tool.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+            StandardStreams.error("reader: \(message) (see reader help)")
+            Foundation.exit(2)
+        }
+    }
 }
 
 /// Runs a command body, turning a ``ReaderError`` into one line on stderr and exit status 1.

@@ -66,6 +66,9 @@ public final class TXTDocument: Document, @unchecked Sendable {
         readingOrder = byteRanges.indices.map {
             Section(index: $0, href: (path as NSString).lastPathComponent, mediaType: "text/plain")
         }
+        // Almost every use starts with the first section; build it while the caller does other
+        // work (hashing the file for the page-index cache, say).
+        lock.withLock { buildAhead(0) }
     }
 
     public var details: [(name: String, value: String)] {

@@ -29,6 +29,8 @@ enum Fixture {
         let url = FileManager.default.temporaryDirectory
             .appendingPathComponent("reader-md-tests-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        // Remove the whole folder when the test process ends.
+        atexit { try? FileManager.default.removeItem(at: Fixture.directory) }
         return url
     }()
 

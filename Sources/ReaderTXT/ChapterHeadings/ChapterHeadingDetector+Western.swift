@@ -1,0 +1,124 @@
+// MARK: - Western and Cyrillic headings
+
+extension ChapterHeadingDetector {
+    /// What a keyword introduces.
+    fileprivate enum KeywordKind {
+        /// A keyword that needs a number after it (`Chapter 3`).
+        case numbered(level: Int)
+        /// A keyword that stands alone or before a title (`Prologue`, `Epilogue: …`).
+        case unnumbered
+        /// A keyword that is a heading only alone between blank lines (`Introduction`).
+        case standaloneOnly
+    }
+
+    /// The ASCII heading keywords in lower case, for rejecting prose lines by their first word
+    /// without decoding them.
+    fileprivate static let asciiKeywords: Set<[UInt8]> = Set(keywords.compactMap { entry in
+        entry.word.allSatisfy(\.isASCII) ? entry.word.map { UInt8($0.value) } : nil
+    })
+
+    /// False when the line starts with an ASCII word that is not a heading keyword and cannot be
+    /// a Roman numeral: the common case for prose, decided on the bytes alone.
+    static func mayBeKeywordHeading(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        let initial = bytes[start]
+        guard (0x41...0x5A).contains(initial), !"IVXLC".utf8.contains(initial) else { return true }
+        var word: [UInt8] = []
+        var index = start
+        while index < end, word.count <= 16 {
+            let byte = bytes[index]
+            if byte >= 0x80 { return true }
+            guard (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) else { break }
+            word.append(byte | 0x20)
+            index += 1
+        }
+        return asciiKeywords.contains(word)
+    }
+
+    /// Heading keywords, folded with ``keyFolded(_:)``, with what they introduce.
+    fileprivate static let keywords: [(word: [Unicode.Scalar], kind: KeywordKind)] = {
+        let table: [(String, KeywordKind)] = [
+            ("chapter", .numbered(level: 2)), ("part", .numbered(level: 1)), ("book", .numbered(level: 1)),
+            ("volume", .numbered(level: 1)), ("act", .numbered(level: 1)), ("scene", .numbered(level: 2)),
+            ("chapitre", .numbered(level: 2)), ("partie", .numbered(level: 1)), ("livre", .numbered(level: 1)),
+            ("tome", .numbered(level: 1)), ("kapitel", .numbered(level: 2)), ("teil", .numbered(level: 1)),
+            ("buch", .numbered(level: 1)), ("capítulo", .numbered(level: 2)), ("capitulo", .numbered(level: 2)),
+            ("parte", .numbered(level: 1)), ("libro", .numbered(level: 1)), ("capitolo", .numbered(level: 2)),
+            ("kapitola", .numbered(level: 2)), ("rozdział", .numbered(level: 2)), ("rozdzial", .numbered(level: 2)),
+            ("hoofdstuk", .numbered(level: 2)), ("fejezet", .numbered(level: 2)),
+            ("κεφαλαιο", .numbered(level: 2)), ("μερος", .numbered(level: 1)), ("βιβλιο", .numbered(level: 1)),
+            ("глава", .numbered(level: 2)), ("часть", .numbered(level: 1)), ("книга", .numbered(level: 1)),
+            ("том", .numbered(level: 1)),
+            ("prologue", .unnumbered), ("epilogue", .unnumbered), ("prolog", .unnumbered), ("epilog", .unnumbered),
+            ("prólogo", .unnumbered), ("epílogo", .unnumbered), ("пролог", .unnumbered), ("эпилог", .unnumbered),
+            ("προλογος", .unnumbered), ("επιλογος", .unnumbered),
+            ("introduction", .standaloneOnly), ("preface", .standaloneOnly), ("foreword", .standaloneOnly),
+            ("afterword", .standaloneOnly), ("предисловие", .standaloneOnly), ("послесловие", .standaloneOnly),
+            ("einleitung", .standaloneOnly), ("vorwort", .standaloneOnly), ("préface", .standaloneOnly),
+        ]
+        return table.map { ($0.0.unicodeScalars.map(keyFolded), $0.1) }
+    }()
+
+    /// `Keyword Number[separator Title]`, `Prologue[: Title]` or a standalone `Introduction`.
+    static func keywordMatch(_ scalars: [Unicode.Scalar], standalone: Bool) -> Match? {
+        guard isUpper(scalars[0]) else { return nil }
+        var wordEnd = 0
+        while wordEnd < scalars.count, isLetter(scalars[wordEnd]) { wordEnd += 1 }
+        let word = scalars[0..<wordEnd].map(keyFolded)
+        guard let entry = keywords.first(where: { $0.word.elementsEqual(word) }) else { return nil }
+        let rest = scalars[wordEnd...]
+        switch entry.kind {
+        case .standaloneOnly:
+            guard standalone, tail(rest, requireSeparator: true) == .empty else { return nil }
+            return Match(level: 2, hasTitle: false)
+        case .unnumbered:
+            switch tail(rest, requireSeparator: true) {
+            case .empty: return Match(level: 2, hasTitle: false)
+            case .title: return Match(level: 2, hasTitle: true)
+            case .rejected: return nil
+            }
+        case .numbered(let level):
+            var cursor = rest.startIndex
+            var sawSpace = false
+            while cursor < rest.endIndex, isSpace(rest[cursor]) { cursor += 1; sawSpace = true }
+            guard sawSpace, cursor < rest.endIndex else { return nil }
+            guard let numberEnd = numberEnd(scalars, from: cursor) else { return nil }
+            switch tail(scalars[numberEnd...], requireSeparator: false) {
+            case .empty: return Match(level: level, hasTitle: false)
+            case .title: return Match(level: level, hasTitle: true)
+            case .rejected: return nil
+            }
+        }
+    }
+
+    /// Keywords that follow their number, in lower case: Hungarian `I. FEJEZET`, German `1. Kapitel`,
+    /// Czech `2. kapitola`, Polish `3. Rozdział`.
+    private static let numberFirstKeywords: [(word: [Unicode.Scalar], level: Int)] = [
+        ("fejezet", 2), ("rész", 1), ("kapitel", 2), ("teil", 1), ("buch", 1), ("kapitola", 2), ("část", 1),
+        ("kniha", 1), ("rozdział", 2), ("rozdzial", 2), ("część", 1),
+    ].map { (Array($0.0.unicodeScalars), $0.1) }
+
+    /// `Number. Keyword[ Title]`, the order used by Hungarian, German, Czech and Polish.
+    static func numberFirstMatch(_ scalars: [Unicode.Scalar]) -> Match? {
+        var index = 0
+        while index < scalars.count, isDigit(scalars[index]) { index += 1 }
+        if index == 0 {
+            guard let end = letterRunEnd(scalars, from: 0), romanValue(Array(scalars[0..<end]), maximum: 3999) != nil
+            else { return nil }
+            index = end
+        } else if index > 4 {
+            return nil
+        }
+        guard index < scalars.count, scalars[index] == "." else { return nil }
+        index += 1
+        let wordStart = index
+        while index < scalars.count, isSpace(scalars[index]) { index += 1 }
+        guard index > wordStart, let wordEnd = letterRunEnd(scalars, from: index) else { return nil }
+        let word = scalars[index..<wordEnd].map(folded)
+        guard let entry = numberFirstKeywords.first(where: { $0.word.elementsEqual(word) }) else { return nil }
+        switch tail(scalars[wordEnd...], requireSeparator: false) {
+        case .empty: return Match(level: entry.level, hasTitle: false)
+        case .title: return Match(level: entry.level, hasTitle: true)
+        case .rejected: return nil
+        }
+    }
+}

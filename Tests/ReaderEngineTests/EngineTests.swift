@@ -1,0 +1,172 @@
+import Foundation
+import ReaderCore
+import ReaderEngine
+import ReaderMarkdown
+import ReaderTXT
+import Testing
+
+/// The dispatcher: errors for files it cannot open, sniffing by content then extension, capabilities.
+@Suite struct EngineTests {
+    let engine = ReaderEngine.standard
+
+    @Test("a missing file is fileNotFound, and the message names the path")
+    func missingFile() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("no-such-book.txt").path
+            let error = try #require(readerError { _ = try engine.open(path: path) })
+            #expect(error.kind == .fileNotFound)
+            #expect(error.file == path)
+            #expect(error.description.contains(path))
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
+    @Test("a directory is unreadable")
+    func directory() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("folder.txt").path
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            let error = try #require(readerError { _ = try engine.open(path: path) })
+            #expect(error.kind == .unreadable)
+            #expect(error.file == path)
+            #expect(error.description.hasPrefix(path + ": "))
+        }
+    }
+
+    @Test("random binary bytes named .txt are an unsupported format")
+    func binaryNamedTXT() throws {
+        try withTemporaryDirectory { directory in
+            var random = SeededRandom(seed: 0xB1_4A_27)
+            var bytes = (0..<6000).map { _ in UInt8.random(in: 0...255, using: &random) }
+            bytes[0] = 0x01  // no byte order mark by chance
+            bytes[1] = 0x00
+            let path = directory.appendingPathComponent("noise.txt").path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let error = try #require(readerError { _ = try engine.open(path: path) })
+            #expect(error.kind == .unsupportedFormat)
+            #expect(error.file == path)
+            let sniffError = try #require(readerError { _ = try engine.sniff(path: path) })
+            #expect(sniffError.kind == .unsupportedFormat)
+        }
+    }
+
+    @Test("a PDF named .txt is refused as PDF: content wins over the extension")
+    func pdfNamedTXT() throws {
+        try withTemporaryDirectory { directory in
+            let path = directory.appendingPathComponent("report.txt").path
+            try Data("%PDF-1.4\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n".utf8).write(to: URL(fileURLWithPath: path))
+            #expect(try engine.sniff(path: path).format == .pdf)
+            let error = try #require(readerError { _ = try engine.open(path: path) })
+            #expect(error.kind == .unsupportedFormat)
+            #expect(error.format == .pdf)
+            #expect(error.file == path)
+            #expect(error.description.contains("no backend for PDF"))
+        }
+    }
+
+    static let markdown = """
+        ---
+        title: Harbour Notes
+        author: Nell Carrow
+        ---
+        # Harbour notes
+
+        Some *emphasis* and a [link](https://example.org/harbour).
+
+        ## Tides
+
+        ```
+        high water 06:14
+        ```
+
+        See [the log](log.md) and [the chart](chart.md).
+
+        """
+
+    @Test("Markdown named .txt opens as TXT; named .notes with front matter it opens as Markdown")
+    func extensionChoosesBetweenTextFormats() throws {
+        try withTemporaryDirectory { directory in
+            let txtPath = directory.appendingPathComponent("notes.txt").path
+            let notesPath = directory.appendingPathComponent("harbour.notes").path
+            try Data(Self.markdown.utf8).write(to: URL(fileURLWithPath: txtPath))
+            try Data(Self.markdown.utf8).write(to: URL(fileURLWithPath: notesPath))
+
+            let asText = try engine.open(path: txtPath)
+            #expect(asText.format == .txt)
+            #expect(asText is TXTDocument)
+            let texts = try asText.readingOrder.indices.flatMap { try asText.content(ofSection: $0).blocks.map(\.text) }
+            let shown = texts.joined(separator: "\n")
+            #expect(shown.contains("title: Harbour Notes") && shown.contains("# Harbour notes"), "TXT shows the source as it is")
+            #expect(shown.contains("Some *emphasis* and a [link](https://example.org/harbour)."))
+
+            let asMarkdown = try engine.open(path: notesPath)
+            #expect(asMarkdown.format == .markdown)
+            #expect(asMarkdown.metadata.title == "Harbour Notes")
+            let blocks = try asMarkdown.readingOrder.indices.flatMap { try asMarkdown.content(ofSection: $0).blocks }
+            #expect(blocks.contains { $0.kind == .heading(level: 1) && $0.text == "Harbour notes" })
+            #expect(blocks.contains { $0.kind == .preformatted && $0.text.contains("high water 06:14") })
+
+            #expect(try engine.sniff(path: txtPath).evidence == .textHeuristic)
+            #expect(try engine.sniff(path: notesPath).format == .markdown)
+        }
+    }
+
+    @Test("require refuses what a format cannot do, and allows what it can")
+    func requireCapability() throws {
+        let path = TestPaths.testBooks + "/txt/lighthouse-keeper.txt"
+        let document = try engine.open(path: path)
+        #expect(document.format == .txt)
+        let error = try #require(readerError { try engine.require(.cover, of: document, for: "cover") })
+        #expect(error.kind == .unsupportedOperation)
+        #expect(error.file == path)
+        #expect(error.format == .txt)
+        #expect(error.reason.contains("cover"))
+        #expect(readerError { try engine.require(.tableOfContents, of: document, for: "toc") } == nil)
+        #expect(readerError { try engine.require([.reflow, .sourceOffsets], of: document, for: "paging") } == nil)
+    }
+
+    @Test("the capability matrix lists every format, with backends only for TXT and Markdown")
+    func capabilityMatrix() {
+        let matrix = engine.capabilityMatrix
+        #expect(matrix.map(\.format) == DocumentFormat.allCases)
+        for (format, capabilities) in matrix {
+            switch format {
+            case .txt:
+                #expect(capabilities == TXTBackend().capabilities(for: .txt))
+                #expect(capabilities?.contains([.reflow, .encodingDetection, .sourceOffsets]) == true)
+            case .markdown:
+                #expect(capabilities == MarkdownBackend().capabilities(for: .markdown))
+                #expect(capabilities?.contains(.reflow) == true)
+            case .epub, .pdf, .mobi, .azw3:
+                #expect(capabilities == nil, "\(format) has no backend in this build")
+            }
+        }
+        #expect(engine.backend(for: .epub) == nil)
+        #expect(engine.backend(for: .txt) != nil)
+    }
+
+    // MARK: - Helpers
+
+    /// The ReaderError a body throws, or nil when it throws none (or another error).
+    func readerError(_ body: () throws -> Void) -> ReaderError? {
+        do {
+            try body()
+            return nil
+        } catch {
+            guard let error = error as? ReaderError else {
+                Issue.record("expected a ReaderError, got \(error)")
+                return nil
+            }
+            return error
+        }
+    }
+
+    /// Runs `body` with a fresh temporary directory, removed afterwards.
+    func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("reader-engine-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try body(directory)
+    }
+}
