@@ -9,10 +9,15 @@ public final class TXTDocument: Document, @unchecked Sendable {
     /// Bytes decoded at open to learn how the file wraps its lines and to read a Gutenberg-style header.
     static let sampleSize = 256 << 10
 
+    /// The path the file was opened from.
     public let path: String
+    /// Always `.txt`.
     public let format = DocumentFormat.txt
+    /// What the TXT backend can do.
     public let capabilities: FormatCapabilities
+    /// Title (from a header, a title page or the file name), author, language, date.
     public let metadata: DocumentMetadata
+    /// One section per ~1 MiB of the file, all with the file name as `href`.
     public let readingOrder: [Section]
     /// How the encoding was decided.
     public let encoding: EncodingDetection
@@ -30,17 +35,18 @@ public final class TXTDocument: Document, @unchecked Sendable {
     private var buildingAhead: Set<Int> = []
     private var builtAhead: [Int: Result<TXTSectionLoader.Built, ReaderError>] = [:]
     private var decodeCount = 0
+    private var cachedFingerprint: DocumentFingerprint?
+    private var cachedTOC: [TOCEntry]?
 
     /// How many times a section has been decoded so far (for tests of lazy decoding).
     var sectionsDecoded: Int { lock.withLock { decodeCount } }
-    private var cachedFingerprint: DocumentFingerprint?
-    private var cachedTOC: [TOCEntry]?
 
     init(path: String, options: OpenOptions, capabilities: FormatCapabilities) throws(ReaderError) {
         self.path = path
         self.capabilities = capabilities
         file = try MappedFile(path: path, format: .txt)
-        href = (path as NSString).lastPathComponent
+        let href = (path as NSString).lastPathComponent
+        self.href = href
         let bytes = file.bytes
         let sample = UnsafeRawBufferPointer(rebasing: bytes[0..<min(bytes.count, EncodingDetector.sampleSize)])
         if let name = options.encoding {
@@ -64,13 +70,14 @@ public final class TXTDocument: Document, @unchecked Sendable {
         loader = TXTSectionLoader(path: path, file: file, encoding: encoding, byteRanges: byteRanges, joining: joining)
         metadata = TXTHeaderMetadata.read(from: sampleText, fileName: href)
         readingOrder = byteRanges.indices.map {
-            Section(index: $0, href: (path as NSString).lastPathComponent, mediaType: "text/plain")
+            Section(index: $0, href: href, mediaType: DocumentFormat.txt.mediaType)
         }
         // Almost every use starts with the first section; build it while the caller does other
         // work (hashing the file for the page-index cache, say).
         lock.withLock { buildAhead(0) }
     }
 
+    /// The encoding, how sure the detector was, how it decided, and whether there was a BOM.
     public var details: [(name: String, value: String)] {
         [("encoding", encoding.encoding.name),
          ("encoding confidence", String(format: "%.2f", encoding.confidence)),
@@ -78,6 +85,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
          ("byte order mark", encoding.bomLength > 0 ? "yes" : "no")]
     }
 
+    /// The fingerprint, hashed once by streaming the file.
     public func fingerprint() throws(ReaderError) -> DocumentFingerprint {
         if let cached = lock.withLock({ cachedFingerprint }) { return cached }
         let computed = try DocumentFingerprint.compute(path: path, format: .txt)
@@ -85,6 +93,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
         return computed
     }
 
+    /// The blocks of a section: paragraphs, forced line breaks and chapter headings.
     public func content(ofSection index: Int) throws(ReaderError) -> SectionContent {
         guard byteRanges.indices.contains(index) else {
             throw ReaderError(.invalidArgument, file: path, format: .txt, reason: "section \(index) does not exist")
@@ -94,6 +103,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
         return try loadContent(index)
     }
 
+    /// The detected chapter headings, parts nesting chapters; reads the whole file the first time.
     public func tableOfContents() throws(ReaderError) -> [TOCEntry] {
         lock.lock()
         defer { lock.unlock() }
@@ -104,13 +114,15 @@ public final class TXTDocument: Document, @unchecked Sendable {
             for (blockIndex, block) in content.blocks.enumerated() {
                 guard case .heading(let level) = block.kind else { continue }
                 let position = TextPosition(section: section, block: blockIndex, offset: 0)
-                builder.add(title: block.text.replacingOccurrences(of: "\n", with: " "), level: level, locator: makeLocator(position, content: content))
+                builder.add(title: block.headingTitle, level: level, locator: makeLocator(position, content: content))
             }
         }
         cachedTOC = builder.entries
         return builder.entries
     }
 
+    /// A Locator with the UTF-16 `offset` in the decoded text, byte-based progression and the
+    /// nearest chapter heading as its title.
     public func locator(at position: TextPosition) throws(ReaderError) -> Locator {
         lock.lock()
         defer { lock.unlock() }
@@ -120,10 +132,16 @@ public final class TXTDocument: Document, @unchecked Sendable {
         return makeLocator(position, content: try loadContent(position.section))
     }
 
+    /// The position of a Locator's `offset`, else its progression, else its `position`. Its `href`
+    /// must be empty, the file name or the path.
     public func textPosition(for locator: Locator) throws(ReaderError) -> TextPosition {
         lock.lock()
         defer { lock.unlock() }
         do throws(ReaderError) {
+            guard locator.href.isEmpty || locator.href == href || locator.href == path
+                    || locator.href.hasSuffix("/" + href) else {
+                throw ReaderError(.invalidLocator, reason: "the Locator points into \"\(locator.href)\", not \"\(href)\"")
+            }
             let locations = locator.locations
             if let offset = locations.offset {
                 return try position(ofGlobalOffset: offset)
@@ -259,7 +277,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
 
     private func headingTitle(before position: TextPosition, content: SectionContent) -> String? {
         let upTo = min(position.block, content.blocks.count - 1)
-        if upTo >= 0, let heading = content.blocks[...upTo].last(where: \.isHeading) { return heading.text }
+        if upTo >= 0, let heading = content.blocks[...upTo].last(where: \.isHeading) { return heading.headingTitle }
         var section = position.section - 1
         while section >= 0 {
             guard let known = lastHeadingTitles[section] else { return nil }
@@ -295,3 +313,10 @@ public final class TXTDocument: Document, @unchecked Sendable {
     }
 }
 
+
+extension Block {
+    /// A heading's text on one line (a heading may take its title from the line below it).
+    var headingTitle: String {
+        text.replacingOccurrences(of: "\n", with: " ")
+    }
+}

@@ -28,7 +28,7 @@ struct TXTSectionLoader: @unchecked Sendable {
         }
         let content = SectionContent(blocks: built.blocks)
         return Built(content: content, utf16Length: built.utf16Length,
-                     lastHeading: content.blocks.last(where: \.isHeading)?.text)
+                     lastHeading: content.blocks.last(where: \.isHeading)?.headingTitle)
     }
 
     /// The UTF-16 length of section `index`, decoding it without building blocks.
