@@ -41,12 +41,14 @@ let package = Package(
             name: "ReaderCLI",
             dependencies: ["ReaderEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
-        .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore"]),
-        .testTarget(name: "ReaderTXTTests", dependencies: ["ReaderTXT", "ReaderCore"]),
-        .testTarget(name: "ReaderMarkdownTests", dependencies: ["ReaderMarkdown", "ReaderCore"]),
+        // Helpers every test target shares: seeded randomness, where the corpus is, temp folders.
+        .target(name: "ReaderTestSupport", dependencies: ["ReaderCore"], path: "Tests/ReaderTestSupport"),
+        .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "ReaderTestSupport"]),
+        .testTarget(name: "ReaderTXTTests", dependencies: ["ReaderTXT", "ReaderCore", "ReaderTestSupport"]),
+        .testTarget(name: "ReaderMarkdownTests", dependencies: ["ReaderMarkdown", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(
             name: "ReaderEngineTests",
-            dependencies: ["ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown"],
+            dependencies: ["ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderTestSupport"],
             exclude: ["Golden"]),
     ]
 )

@@ -50,22 +50,14 @@ public struct DocumentFingerprint: Hashable, Sendable, Codable, LosslessStringCo
     /// Hashes a file by streaming it in fixed-size reads, never holding it whole.
     /// - Throws: ``ReaderError`` when the file cannot be read.
     public static func compute(path: String, format: DocumentFormat) throws(ReaderError) -> DocumentFingerprint {
+        let file = try ReadOnlyFile(path: path, format: format)
         let chunkSize = 1 << 20
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw ReaderError(.unreadable, file: path, format: format, reason: "cannot open: \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
         var hasher = SHA256()
         var total: Int64 = 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
-            let count = read(descriptor, buffer.baseAddress, chunkSize)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ReaderError(.unreadable, file: path, format: format, reason: "read failed: \(String(cString: strerror(errno)))")
-            }
+            let count = try file.read(into: buffer)
             if count == 0 { break }
             hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             total += Int64(count)

@@ -6,26 +6,36 @@ public enum SourceOffsetLocating {
     /// Size of a Readium-style position chunk, in UTF-16 units of source.
     public static let positionLength = 1024
 
-    /// The Locator of `position`, whose block is `content.blocks[position.block]`.
-    /// - Parameters:
-    ///   - sourceLength: the UTF-16 length of the whole decoded source, for progression.
+    /// The Locator of `position`, whose block is `content.blocks[position.block]`, with progression
+    /// the source offset's share of `sourceLength` (the UTF-16 length of the whole decoded source).
     public static func locator(at position: TextPosition, in content: SectionContent, href: String, type: String,
                                title: String?, sourceLength: Int) -> Locator {
+        locator(at: position, in: content, href: href, type: type, title: title) { offset in
+            sourceLength > 0 ? min(1, Double(offset) / Double(sourceLength)) : 0
+        }
+    }
+
+    /// The Locator of `position`, for a backend that measures progression its own way (TXT uses
+    /// bytes, since the decoded length of a large file is known only after decoding all of it).
+    /// - Parameters:
+    ///   - progression: maps a native source offset to progression in 0...1.
+    public static func locator(at position: TextPosition, in content: SectionContent, href: String, type: String,
+                               title: String?, progression: (Int) -> Double) -> Locator {
         guard content.blocks.indices.contains(position.block) else {
             return Locator(href: href, type: type, title: title,
                            locations: .init(progression: 0, totalProgression: 0, position: 1, offset: 0))
         }
         let block = content.blocks[position.block]
         let offset = block.sourceMap.sourceOffset(forTextOffset: position.offset) ?? 0
-        let progression = sourceLength > 0 ? min(1, Double(offset) / Double(sourceLength)) : 0
+        let fraction = min(1, max(0, progression(offset)))
         let units = Array(block.text.utf16)
         let clamped = min(max(0, position.offset), units.count)
         let before = String(decoding: units[max(0, clamped - contextLength)..<clamped], as: UTF16.self)
         let after = String(decoding: units[clamped..<min(units.count, clamped + contextLength)], as: UTF16.self)
         return Locator(
             href: href, type: type, title: title,
-            locations: .init(fragments: block.anchorID.map { [$0] }, progression: progression,
-                             totalProgression: progression, position: offset / positionLength + 1, offset: offset),
+            locations: .init(fragments: block.anchorID.map { [$0] }, progression: fraction,
+                             totalProgression: fraction, position: offset / positionLength + 1, offset: offset),
             text: .init(before: before.isEmpty ? nil : before, highlight: after.isEmpty ? nil : after))
     }
 

@@ -30,7 +30,7 @@ public struct ReaderEngine: Sendable {
     /// Decides a file's format from its first bytes, then its extension.
     /// - Throws: ``ReaderError`` when the file cannot be read or is not a format the engine knows.
     public func sniff(path: String) throws(ReaderError) -> FormatSniffer.Result {
-        let sample = try Self.readSample(path: path, count: FormatSniffer.sampleSize)
+        let sample = try ReadOnlyFile(path: path).readPrefix(FormatSniffer.sampleSize)
         let fileExtension = (path as NSString).pathExtension
         guard let result = FormatSniffer.sniff(sample: sample, fileExtension: fileExtension.isEmpty ? nil : fileExtension) else {
             throw ReaderError(.unsupportedFormat, file: path,
@@ -84,31 +84,5 @@ public struct ReaderEngine: Sendable {
     /// The part of the options that changes the text, and so the pages.
     private static func variant(_ options: OpenOptions) -> String {
         options.encoding.map { "enc-" + $0.lowercased() } ?? ""
-    }
-
-    private static func readSample(path: String, count: Int) throws(ReaderError) -> [UInt8] {
-        let descriptor = Foundation.open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            let kind: ReaderError.Kind = errno == ENOENT ? .fileNotFound : .unreadable
-            throw ReaderError(kind, file: path, reason: kind == .fileNotFound ? "no such file"
-                                                            : "cannot open: \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw ReaderError(.unreadable, file: path, reason: "not a regular file")
-        }
-        var buffer = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let got = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, count - filled) }
-            if got < 0, errno == EINTR { continue }
-            guard got >= 0 else {
-                throw ReaderError(.unreadable, file: path, reason: "read failed: \(String(cString: strerror(errno)))")
-            }
-            if got == 0 { break }
-            filled += got
-        }
-        return Array(buffer[0..<filled])
     }
 }

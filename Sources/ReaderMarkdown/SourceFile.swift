@@ -9,39 +9,8 @@ enum SourceFile {
     /// The file's bytes.
     /// - Throws: ``ReaderError`` when the file is missing, unreadable, a directory or too large.
     static func load(path: String) throws(ReaderError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            let code = errno
-            let kind: ReaderError.Kind = (code == ENOENT || code == ENOTDIR) ? .fileNotFound : .unreadable
-            throw ReaderError(kind, file: path, format: .markdown, reason: "cannot open: \(String(cString: strerror(code)))")
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw ReaderError(.unreadable, file: path, format: .markdown, reason: "cannot stat: \(String(cString: strerror(errno)))")
-        }
-        if (status.st_mode & S_IFMT) == S_IFDIR {
-            throw ReaderError(.unreadable, file: path, format: .markdown, reason: "is a directory")
-        }
-        if Int64(status.st_size) > Int64(maximumByteCount) {
-            throw tooLarge(path: path, byteCount: Int64(status.st_size))
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(max(0, status.st_size)))
-        let chunkSize = 1 << 16
-        var chunk = [UInt8](repeating: 0, count: chunkSize)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, chunkSize) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ReaderError(.unreadable, file: path, format: .markdown, reason: "read failed: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            // A file that grows while being read (or a pipe) is held to the same limit.
-            if bytes.count > maximumByteCount { throw tooLarge(path: path, byteCount: Int64(bytes.count)) }
-        }
-        return bytes
+        try ReadOnlyFile(path: path, format: .markdown)
+            .readAll(limit: maximumByteCount) { tooLarge(path: path, byteCount: Int64($0)) }
     }
 
     private static func tooLarge(path: String, byteCount: Int64) -> ReaderError {

@@ -9,25 +9,16 @@ final class MappedFile: @unchecked Sendable {
     let count: Int
     private let base: UnsafeMutableRawPointer?
 
-    /// Maps `path`. Calls `open`, `fstat` and `mmap`; the descriptor is closed before returning.
+    /// Maps `path` with `mmap`; the descriptor is closed before returning.
     init(path: String, format: DocumentFormat) throws(ReaderError) {
         self.path = path
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            let kind: ReaderError.Kind = errno == ENOENT ? .fileNotFound : .unreadable
-            throw ReaderError(kind, file: path, format: format, reason: "cannot open: \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            throw ReaderError(.unreadable, file: path, format: format, reason: "not a regular file")
-        }
-        count = Int(status.st_size)
+        let file = try ReadOnlyFile(path: path, format: format)
+        count = file.size
         guard count > 0 else {
             base = nil
             return
         }
-        let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0)
+        let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE, file.descriptor, 0)
         guard let mapped, mapped != MAP_FAILED else {
             throw ReaderError(.unreadable, file: path, format: format, reason: "cannot map: \(String(cString: strerror(errno)))")
         }

@@ -261,16 +261,15 @@ public final class TXTDocument: Document, @unchecked Sendable {
     private func makeLocator(_ position: TextPosition, content: SectionContent) -> Locator {
         let index = position.section
         let length = utf16Lengths[index] ?? 0
-        var locator = SourceOffsetLocating.locator(at: position, in: content, href: href, type: format.mediaType,
-                                                   title: nil, sourceLength: Int.max)
         let base = (try? utf16Start(ofSection: index)) ?? 0
-        let local = Double((locator.locations.offset ?? base) - base)
         let range = byteRanges[index]
-        let bytePosition = Double(range.lowerBound) + (length > 0 ? local / Double(length) : 0) * Double(range.count)
         let span = Double(max(1, file.count - encoding.bomLength))
-        let progression = min(1, max(0, (bytePosition - Double(encoding.bomLength)) / span))
-        locator.locations.progression = progression
-        locator.locations.totalProgression = progression
+        // Progression in bytes of the file, interpolated inside the section.
+        var locator = SourceOffsetLocating.locator(at: position, in: content, href: href, type: format.mediaType,
+                                                   title: nil) { offset in
+            let within = length > 0 ? Double(offset - base) / Double(length) : 0
+            return (Double(range.lowerBound) + within * Double(range.count) - Double(self.encoding.bomLength)) / span
+        }
         locator.title = headingTitle(before: position, content: content)
         return locator
     }

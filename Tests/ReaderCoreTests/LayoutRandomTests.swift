@@ -1,5 +1,6 @@
-import Testing
 @testable import ReaderCore
+import ReaderTestSupport
+import Testing
 
 /// Seeded random texts: the contract holds and `lineCount` always agrees with `lines`.
 @Suite struct LayoutRandomTests {
@@ -11,7 +12,7 @@ import Testing
 
     @Test("Random texts keep the contract", arguments: 0..<8)
     func randomTexts(seed: UInt64) {
-        var generator = LayoutSplitMix64(seed: seed)
+        var generator = SeededRandom(seed: seed)
         for _ in 0..<60 {
             let text = LayoutFixture.randomText(using: &generator, pieceCount: 40)
             let shape = Self.shapes.randomElement(using: &generator)!
@@ -24,7 +25,7 @@ import Testing
 
     @Test("The scanner's clusters are exactly Swift's Characters", arguments: 0..<4)
     func clustersMatchCharacters(seed: UInt64) {
-        var generator = LayoutSplitMix64(seed: seed &+ 1000)
+        var generator = SeededRandom(seed: seed &+ 1000)
         for _ in 0..<100 {
             let text = LayoutFixture.randomText(using: &generator, pieceCount: 30)
             var recorder = ClusterRecorder()
@@ -43,7 +44,7 @@ import Testing
 
     @Test("Long texts keep lineCount and lines in step", arguments: [17, 64, 133])
     func longTexts(columns: Int) {
-        var generator = LayoutSplitMix64(seed: UInt64(columns))
+        var generator = SeededRandom(seed: UInt64(columns))
         let text = LayoutFixture.randomText(using: &generator, pieceCount: 3000)
         for kind in [Block.Kind.paragraph, .preformatted] {
             LayoutFixture.verify(LayoutFixture.block(text, kind), columns: columns)

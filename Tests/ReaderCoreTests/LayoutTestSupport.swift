@@ -1,23 +1,6 @@
-import Testing
 @testable import ReaderCore
-
-/// A tiny deterministic pseudo-random generator (SplitMix64), so random tests repeat exactly.
-struct LayoutSplitMix64: RandomNumberGenerator {
-    /// The generator's state.
-    private var state: UInt64
-
-    /// Creates a generator from `seed`.
-    init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
+import ReaderTestSupport
+import Testing
 
 /// Builders and contract checks shared by the layout tests.
 enum LayoutFixture {
@@ -114,7 +97,7 @@ enum LayoutFixture {
     ]
 
     /// A random text of up to `pieceCount` pieces.
-    static func randomText(using generator: inout LayoutSplitMix64, pieceCount: Int) -> String {
+    static func randomText(using generator: inout SeededRandom, pieceCount: Int) -> String {
         var text = ""
         for _ in 0..<Int.random(in: 0...pieceCount, using: &generator) {
             text += pieces.randomElement(using: &generator)!

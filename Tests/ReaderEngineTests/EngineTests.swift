@@ -3,6 +3,7 @@ import ReaderCore
 import ReaderEngine
 import ReaderMarkdown
 import ReaderTXT
+import ReaderTestSupport
 import Testing
 
 /// The dispatcher: errors for files it cannot open, sniffing by content then extension, capabilities.
@@ -11,7 +12,7 @@ import Testing
 
     @Test("a missing file is fileNotFound, and the message names the path")
     func missingFile() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectory(prefix: "reader-engine-tests") { directory in
             let path = directory.appendingPathComponent("no-such-book.txt").path
             let error = try #require(readerError { _ = try engine.open(path: path) })
             #expect(error.kind == .fileNotFound)
@@ -23,7 +24,7 @@ import Testing
 
     @Test("a directory is unreadable")
     func directory() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectory(prefix: "reader-engine-tests") { directory in
             let path = directory.appendingPathComponent("folder.txt").path
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
             let error = try #require(readerError { _ = try engine.open(path: path) })
@@ -35,7 +36,7 @@ import Testing
 
     @Test("random binary bytes named .txt are an unsupported format")
     func binaryNamedTXT() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectory(prefix: "reader-engine-tests") { directory in
             var random = SeededRandom(seed: 0xB1_4A_27)
             var bytes = (0..<6000).map { _ in UInt8.random(in: 0...255, using: &random) }
             bytes[0] = 0x01  // no byte order mark by chance
@@ -52,7 +53,7 @@ import Testing
 
     @Test("a PDF named .txt is refused as PDF: content wins over the extension")
     func pdfNamedTXT() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectory(prefix: "reader-engine-tests") { directory in
             let path = directory.appendingPathComponent("report.txt").path
             try Data("%PDF-1.4\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n".utf8).write(to: URL(fileURLWithPath: path))
             #expect(try engine.sniff(path: path).format == .pdf)
@@ -85,7 +86,7 @@ import Testing
 
     @Test("Markdown named .txt opens as TXT; named .notes with front matter it opens as Markdown")
     func extensionChoosesBetweenTextFormats() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectory(prefix: "reader-engine-tests") { directory in
             let txtPath = directory.appendingPathComponent("notes.txt").path
             let notesPath = directory.appendingPathComponent("harbour.notes").path
             try Data(Self.markdown.utf8).write(to: URL(fileURLWithPath: txtPath))
@@ -146,27 +147,4 @@ import Testing
     }
 
     // MARK: - Helpers
-
-    /// The ReaderError a body throws, or nil when it throws none (or another error).
-    func readerError(_ body: () throws -> Void) -> ReaderError? {
-        do {
-            try body()
-            return nil
-        } catch {
-            guard let error = error as? ReaderError else {
-                Issue.record("expected a ReaderError, got \(error)")
-                return nil
-            }
-            return error
-        }
-    }
-
-    /// Runs `body` with a fresh temporary directory, removed afterwards.
-    func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("reader-engine-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        return try body(directory)
-    }
 }

@@ -1,5 +1,6 @@
 import ReaderCore
 import ReaderEngine
+import ReaderTestSupport
 import Testing
 
 /// Properties that must hold for every TestBook on every viewport.

@@ -1,13 +1,10 @@
 import Foundation
+import ReaderTestSupport
 
 /// Where the repository, its TestBooks and the shared corpus are, found from this file's path.
 enum TestPaths {
     /// The repository root.
-    static let repository: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path
-    }()
+    static let repository = TestLocation.packageRoot.path
 
     /// `TestBooks/` in the repository.
     static let testBooks = repository + "/TestBooks"
@@ -16,10 +13,10 @@ enum TestPaths {
     static let golden = repository + "/Tests/ReaderEngineTests/Golden"
 
     /// `../shared/corpus` beside the repository.
-    static let corpus = URL(fileURLWithPath: repository + "/../shared/corpus").standardized.path
+    static let corpus = TestLocation.corpus.path
 
     /// Whether the shared corpus is present.
-    static let corpusAvailable = FileManager.default.fileExists(atPath: corpus + "/MANIFEST.tsv")
+    static let corpusAvailable = TestLocation.corpusAvailable
 
     /// The TestBooks used by golden and property tests, relative to `TestBooks/`.
     static let books = [

@@ -1,5 +1,6 @@
 import ReaderCore
 import ReaderMarkdown
+import ReaderTestSupport
 import Testing
 
 @Suite("Byte-level robustness")
@@ -23,7 +24,7 @@ struct RobustnessTests {
 
     @Test("random bytes never crash")
     func randomBytes() throws {
-        var generator = SeededGenerator(state: 42)
+        var generator = SeededRandom(seed: 42)
         for _ in 0..<150 {
             let count = Int.random(in: 0...1500, using: &generator)
             try exercise((0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) })
@@ -35,7 +36,7 @@ struct RobustnessTests {
         let pieces = ["#", "# ", "*", "_", "`", "```", "[", "]", "(", ")", "!", "<", ">", "> ", "|", "-", "- ", ":",
                       "~~", "\n", "\n\n", "\r\n", "\t", "  ", "1. ", "[ ] ", "&amp;", "&#x41;", "\\", "word", "中文",
                       "🎉", "---\n", "http://x.y", "<b>", "\u{0}", "é"]
-        var generator = SeededGenerator(state: 7)
+        var generator = SeededRandom(seed: 7)
         for _ in 0..<300 {
             let count = Int.random(in: 0...120, using: &generator)
             let text = (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()

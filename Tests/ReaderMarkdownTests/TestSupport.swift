@@ -1,13 +1,12 @@
 import Foundation
 import ReaderCore
 import ReaderMarkdown
+import ReaderTestSupport
 import Testing
 
 /// Where the shared Markdown corpus lives: `../shared/corpus/md` next to the package.
 enum Corpus {
-    static let directory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpus/md")
+    static let directory: URL = TestLocation.corpus.appendingPathComponent("md")
 
     static var isPresent: Bool { !files.isEmpty }
 
@@ -99,17 +98,6 @@ enum SourceCheck {
     }
 }
 
-/// A small deterministic random generator (SplitMix64) so failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
 
 extension Block {
     /// A one-line description for failure messages.

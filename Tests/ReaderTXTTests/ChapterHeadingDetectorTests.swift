@@ -1,16 +1,16 @@
 import Foundation
 import ReaderTXT
+import ReaderTestSupport
 import Testing
 
 /// Where the test books and the shared corpus live, found from this file's path.
 enum ChapterHeadingFixtures {
     /// The package root (`Tests/ReaderTXTTests/` is two levels below it).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestLocation.packageRoot
     /// The project's own test books.
-    static let testBooks = packageRoot.appendingPathComponent("TestBooks")
+    static let testBooks = TestLocation.testBooks
     /// The shared corpus of real documents, a sibling of the work tree.
-    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    static let corpus = TestLocation.corpus
 
     /// Whether the shared corpus is present on this machine.
     static var corpusAvailable: Bool {

@@ -1,5 +1,6 @@
-import Testing
 @testable import ReaderTXT
+import ReaderTestSupport
+import Testing
 
 /// ChunkBoundaries on generated text in several encodings.
 @Suite struct EncodingChunkBoundariesTests {
@@ -130,7 +131,7 @@ import Testing
                       "EUC-TW", "Big5", "windows-1251", "ISO-2022-JP"])
     func randomBytes(name: String) throws {
         let encoding = try #require(TextEncoding(name: name))
-        var generator = EncodingTestSupport.SeededGenerator(seed: 42)
+        var generator = SeededRandom(seed: 42)
         for length in [0, 1, 2, 3, 5, 7, 9, 4099, 40_003] {
             // Few line feeds and CRs, so the fallbacks are exercised too.
             let bytes = EncodingTestSupport.randomBytes(length, using: &generator).map { $0 == 0x0A && length > 5000 ? 0x0D : $0 }

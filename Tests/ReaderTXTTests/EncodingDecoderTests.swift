@@ -1,6 +1,7 @@
 import ReaderCore
-import Testing
 @testable import ReaderTXT
+import ReaderTestSupport
+import Testing
 
 /// TextEncoding names and TextDecoder behaviour.
 @Suite struct EncodingDecoderTests {
@@ -125,7 +126,7 @@ import Testing
     func garbage(name: String) throws {
         let encoding = try #require(TextEncoding(name: name))
         let decoder = try TextDecoder(encoding: encoding)
-        var generator = EncodingTestSupport.SeededGenerator(seed: UInt64(name.utf8.count) &* 0x1234_5678)
+        var generator = SeededRandom(seed: UInt64(name.utf8.count) &* 0x1234_5678)
         for length in [0, 1, 2, 3, 5, 4097, 200_001] {
             let bytes = EncodingTestSupport.randomBytes(length, using: &generator)
             let text = bytes.withUnsafeBytes { decoder.decode($0) }

@@ -1,5 +1,6 @@
-import Testing
 @testable import ReaderTXT
+import ReaderTestSupport
+import Testing
 
 /// Detection rules on inputs built in code.
 @Suite struct EncodingDetectorTests {
@@ -133,7 +134,7 @@ import Testing
 
     @Test("high-bit bytes nothing recognises fall back to windows-1252 with low confidence")
     func fallback() {
-        var generator = EncodingTestSupport.SeededGenerator(seed: 7)
+        var generator = SeededRandom(seed: 7)
         let bytes = EncodingTestSupport.randomBytes(4096, using: &generator).map { $0 | 0x80 }
         let detection = Self.detect(bytes)
         #expect(detection.confidence < 0.5)

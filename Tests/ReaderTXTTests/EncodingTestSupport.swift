@@ -1,14 +1,13 @@
 import Foundation
 import Glibc
-import Testing
 @testable import ReaderTXT
+import ReaderTestSupport
+import Testing
 
 /// The shared developer corpus (`../shared/corpus` next to the package), located from this file's path.
 enum EncodingCorpus {
     /// The corpus root.
-    static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/corpus").standardizedFileURL
+    static let root: URL = TestLocation.corpus
 
     /// Whether the corpus and its reference table are present.
     static var isAvailable: Bool {
@@ -110,23 +109,8 @@ enum EncodingTestSupport {
         return Array(output[0..<produced])
     }
 
-    /// A small deterministic pseudo-random generator (SplitMix64), so failures reproduce.
-    struct SeededGenerator: RandomNumberGenerator {
-        private var state: UInt64
-        /// Starts the sequence at `seed`.
-        init(seed: UInt64) { state = seed }
-        /// The next 64 random bits.
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return mixed ^ (mixed >> 31)
-        }
-    }
-
     /// `count` random bytes from `generator`.
-    static func randomBytes(_ count: Int, using generator: inout SeededGenerator) -> [UInt8] {
+    static func randomBytes(_ count: Int, using generator: inout SeededRandom) -> [UInt8] {
         (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import ReaderCore
-import Testing
 @testable import ReaderTXT
+import ReaderTestSupport
+import Testing
 
 /// TXTDocument end to end on files generated in a temporary directory: lazy decoding, section cuts,
 /// line endings, degenerate and damaged files, forced encodings, Locators and the chapter TOC.
@@ -10,7 +11,7 @@ import Testing
 
     @Test("a 40 MB file: page 3 decodes at most two sections; the last page's Locator round-trips")
     func largeFileIsDecodedLazily() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
             let (data, paragraphs) = Self.largeText(targetBytes: 40 << 20)
             #expect(paragraphs > 50_000)
             let path = directory.appendingPathComponent("large.txt").path
@@ -60,7 +61,7 @@ import Testing
 
     @Test("sections are cut after blank lines, and their blocks are exactly the source paragraphs")
     func sectionCutsKeepParagraphsWhole() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
             let paragraphs = Self.oneLineParagraphs(count: 24_000)
             let source = paragraphs.joined(separator: "\n\n") + "\n"
             let path = directory.appendingPathComponent("cuts.txt").path
@@ -92,7 +93,7 @@ import Testing
 
     @Test("CRLF and LF give the same blocks; CRLF offsets count two units per line break")
     func crlfMatchesLF() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
             let lf = Self.mixedText
             let crlf = lf.replacingOccurrences(of: "\n", with: "\r\n")
             let lfPath = directory.appendingPathComponent("lf.txt").path
@@ -136,7 +137,7 @@ import Testing
     @Test("an empty file and a file of blank lines each have one page with no lines",
           arguments: [("empty", ""), ("blank lines", "\n\n   \n\t\n\r\n\n")])
     func nothingToShow(name: String, content: String) throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
             let path = directory.appendingPathComponent("\(name).txt").path
             try Data(content.utf8).write(to: URL(fileURLWithPath: path))
             let document = try TXTBackend().open(path: path, format: .txt, options: .init())
@@ -157,7 +158,7 @@ import Testing
 
     @Test("a 3 MB line with no line break is cut between characters and paginates")
     func oneLongLine() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
             let unit = "Ветер-wind日本の灯台🌊 égal "
             var data = Data()
             data.reserveCapacity(3 << 20 + 64)
@@ -202,7 +203,7 @@ import Testing
 
     @Test("UTF-16LE with a BOM and an odd byte count: the dangling byte becomes U+FFFD")
     func truncatedUTF16() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
             var bytes: [UInt8] = [0xFF, 0xFE]
             for unit in "Hello wörld 🌊\n\nSecond paragraph".utf16 {
                 bytes.append(UInt8(unit & 0xFF))
@@ -229,7 +230,7 @@ import Testing
 
     @Test("invalid UTF-8 bytes in otherwise UTF-8 text decode as U+FFFD")
     func invalidUTF8() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
             let before = String(repeating: "Смотритель маяка поднялся по лестнице и зажёг лампу. ", count: 30)
             let after = String(repeating: "Море шумело всю ночь, и стекло звенело на ветру. ", count: 30)
             var data = Data("Начало.\n\n".utf8)
@@ -255,7 +256,7 @@ import Testing
 
     @Test("a forced windows-1251 decodes Cyrillic")
     func forcedWindows1251() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
             let text = "Зимняя дорога\n\nВетер гнал снег через поле, и ямщик молчал.\nЁлки стояли у края дороги.\n"
             let bytes = try text.unicodeScalars.map { scalar -> UInt8 in
                 switch scalar.value {
@@ -283,7 +284,7 @@ import Testing
 
     @Test("an unknown encoding name is an invalid argument naming the file")
     func unknownEncoding() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
             let path = directory.appendingPathComponent("plain.txt").path
             try Data("Just some text.\n".utf8).write(to: URL(fileURLWithPath: path))
             let error = try #require(readerError {
@@ -300,7 +301,7 @@ import Testing
 
     @Test("Locators: past the end is refused; progression and position resolve near their offsets")
     func locatorResolution() throws {
-        try withTemporaryDirectory { directory in
+        try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
             // ASCII only, so UTF-16 offsets equal byte offsets and progression maps exactly.
             let paragraphs = Self.oneLineParagraphs(count: 20_000, asciiOnly: true)
             let source = paragraphs.joined(separator: "\n\n") + "\n"
@@ -460,27 +461,4 @@ import Testing
         winter, and it was signed with initials she did not know.
 
         """
-
-    /// The ReaderError a body throws, or nil when it throws none (or another error).
-    func readerError(_ body: () throws -> Void) -> ReaderError? {
-        do {
-            try body()
-            return nil
-        } catch {
-            guard let error = error as? ReaderError else {
-                Issue.record("expected a ReaderError, got \(error)")
-                return nil
-            }
-            return error
-        }
-    }
-
-    /// Runs `body` with a fresh temporary directory, removed afterwards.
-    func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("reader-txt-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        return try body(directory)
-    }
 }

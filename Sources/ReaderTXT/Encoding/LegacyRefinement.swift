@@ -51,21 +51,20 @@ enum LegacyRefinement {
 
     /// Whether Korean text has a pair outside EUC-KR's 0xA1–0xFE × 0xA1–0xFE grid (a CP949 extension).
     static func hasUnifiedHangulOnlyPair(_ sample: UnsafeRawBufferPointer) -> Bool {
-        var index = 0
-        while index + 1 < sample.count {
-            let lead = sample[index]
-            guard lead >= 0x81 else {
-                index += 1
-                continue
-            }
-            if !(0xA1...0xFE).contains(lead) || !(0xA1...0xFE).contains(sample[index + 1]) { return true }
-            index += 2
+        containsDoubleBytePair(sample) { lead, trail in
+            !(0xA1...0xFE).contains(lead) || !(0xA1...0xFE).contains(trail)
         }
-        return false
     }
 
     /// Whether Big5 text has a pair whose lead byte lies outside standard Big5's 0xA1–0xF9.
     static func hasExtendedBig5Lead(_ sample: UnsafeRawBufferPointer) -> Bool {
+        containsDoubleBytePair(sample) { lead, _ in lead <= 0xA0 || lead >= 0xFA }
+    }
+
+    /// Walks a double-byte encoding (a byte ≥ 0x81 leads a two-byte pair, others stand alone) and
+    /// tells whether some pair matches.
+    private static func containsDoubleBytePair(_ sample: UnsafeRawBufferPointer,
+                                               where matches: (_ lead: UInt8, _ trail: UInt8) -> Bool) -> Bool {
         var index = 0
         while index + 1 < sample.count {
             let lead = sample[index]
@@ -73,7 +72,7 @@ enum LegacyRefinement {
                 index += 1
                 continue
             }
-            if lead <= 0xA0 || lead >= 0xFA { return true }
+            if matches(lead, sample[index + 1]) { return true }
             index += 2
         }
         return false
