@@ -6,7 +6,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "ReaderCore", targets: ["ReaderCore"]),
-        .library(name: "ReaderEngine", targets: ["ReaderEngine", "ReaderTXT", "ReaderMarkdown", "ReaderCore"]),
+        .library(
+            name: "ReaderEngine",
+            targets: ["ReaderEngine", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderHTML", "ReaderXML", "ReaderCore"]),
         .executable(name: "reader", targets: ["ReaderCLI"]),
     ],
     dependencies: [
@@ -22,20 +24,28 @@ let package = Package(
         .systemLibrary(
             name: "CCMarkGFM", pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // The format-agnostic core: model, sniffing, capabilities, Locator, fingerprint, layout.
         .target(
             name: "ReaderCore",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
 
+        // libxml2 behind a safe Swift layer: XML and HTML trees, no network, no entity expansion.
+        .target(name: "ReaderXML", dependencies: ["CLibXML2"]),
+        // (X)HTML content to blocks with a source map and CFI paths; shared by EPUB and MOBI/AZW3.
+        .target(name: "ReaderHTML", dependencies: ["ReaderCore", "ReaderXML"]),
+
         // One module per backend.
         .target(name: "ReaderTXT", dependencies: ["ReaderCore", "CUchardet"]),
         .target(
             name: "ReaderMarkdown",
             dependencies: ["ReaderCore", "CCMarkGFM", .product(name: "Yams", package: "Yams")]),
+        .target(name: "ReaderEPUB", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML", "CLibZip"]),
 
         // The dispatcher: registers the backends.
-        .target(name: "ReaderEngine", dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown"]),
+        .target(name: "ReaderEngine", dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB"]),
 
         .executableTarget(
             name: "ReaderCLI",
@@ -46,9 +56,14 @@ let package = Package(
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "ReaderTestSupport"]),
         .testTarget(name: "ReaderTXTTests", dependencies: ["ReaderTXT", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(name: "ReaderMarkdownTests", dependencies: ["ReaderMarkdown", "ReaderCore", "ReaderTestSupport"]),
+        .testTarget(name: "ReaderXMLTests", dependencies: ["ReaderXML", "ReaderTestSupport"]),
+        .testTarget(name: "ReaderHTMLTests", dependencies: ["ReaderHTML", "ReaderXML", "ReaderCore", "ReaderTestSupport"]),
+        .testTarget(
+            name: "ReaderEPUBTests",
+            dependencies: ["ReaderEPUB", "ReaderHTML", "ReaderXML", "ReaderCore", "CLibZip", "ReaderTestSupport"]),
         .testTarget(
             name: "ReaderEngineTests",
-            dependencies: ["ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderTestSupport"],
+            dependencies: ["ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderTestSupport"],
             exclude: ["Golden"]),
     ]
 )

@@ -1,0 +1,1 @@
+// The EPUB backend: libzip container, OPF, navigation, content, CFI.

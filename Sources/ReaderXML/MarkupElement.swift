@@ -1,0 +1,234 @@
+@preconcurrency import CLibXML2
+
+/// An element of a ``MarkupDocument``. It keeps its document alive; it cannot change the tree.
+public struct MarkupElement: @unchecked Sendable {
+    /// The document the element belongs to.
+    public let document: MarkupDocument
+    let node: xmlNodePtr
+    /// Nesting level below the root element (the root is 0).
+    public let depth: Int
+
+    init(document: MarkupDocument, node: xmlNodePtr, depth: Int) {
+        self.document = document
+        self.node = node
+        self.depth = depth
+    }
+
+    /// The local name (`"title"` for `dc:title`). HTML names are lower case.
+    public var name: String { String(cString: node.pointee.name) }
+
+    /// The namespace URI, or nil for none (always nil in HTML).
+    public var namespace: String? {
+        guard let ns = node.pointee.ns, let href = ns.pointee.href else { return nil }
+        return String(cString: href)
+    }
+
+    /// Whether the element has this local name and namespace (namespace nil: any namespace).
+    public func `is`(_ localName: String, in namespace: String? = nil) -> Bool {
+        guard name == localName else { return false }
+        guard let namespace else { return true }
+        return self.namespace == namespace || (document.syntax == .html && namespace == MarkupNamespace.xhtml)
+    }
+
+    /// The line the element starts on.
+    public var line: Int { Int(xmlGetLineNo(node)) }
+
+    /// The value of an attribute. With `namespace` nil, an attribute without a namespace; in
+    /// HTML, where prefixes stay part of the name, `epub:type` is found as `"epub:type"` too.
+    public func attribute(_ localName: String, namespace: String? = nil) -> String? {
+        let value: UnsafeMutablePointer<xmlChar>?
+        if let namespace {
+            value = xmlGetNsProp(node, localName, namespace)
+                ?? (document.syntax == .html ? htmlPrefixedAttribute(localName, namespace: namespace) : nil)
+        } else {
+            value = xmlGetNoNsProp(node, localName)
+        }
+        guard let value else { return nil }
+        defer { xmlFree(value) }
+        return String(cString: value)
+    }
+
+    private func htmlPrefixedAttribute(_ localName: String, namespace: String) -> UnsafeMutablePointer<xmlChar>? {
+        guard let prefix = MarkupNamespace.conventionalPrefix[namespace] else { return nil }
+        return xmlGetNoNsProp(node, "\(prefix):\(localName)")
+    }
+
+    /// The `id` attribute (or `xml:id`).
+    public var id: String? {
+        attribute("id") ?? attribute("id", namespace: MarkupNamespace.xml)
+    }
+
+    /// Every attribute as (local name, namespace URI, value), in document order.
+    public var attributes: [(name: String, namespace: String?, value: String)] {
+        var result: [(String, String?, String)] = []
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            let name = String(cString: current.pointee.name)
+            let namespace = current.pointee.ns.flatMap { $0.pointee.href }.map { String(cString: $0) }
+            var value = ""
+            if let raw = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1) {
+                value = String(cString: raw)
+                xmlFree(raw)
+            }
+            result.append((name, namespace, value))
+            attribute = current.pointee.next
+        }
+        return result
+    }
+
+    /// The children that matter for reading: elements and character data, in document order.
+    /// Entity references come as their text (see ``MarkupNode``). Children of an element deeper
+    /// than the depth limit are not returned.
+    public var children: [MarkupNode] {
+        var result: [MarkupNode] = []
+        forEachChild { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each child that matters for reading, without building an array.
+    public func forEachChild(_ body: (MarkupNode) throws -> Void) rethrows {
+        guard depth < document.limits.maxDepth else { return }
+        var child = node.pointee.children
+        while let current = child {
+            switch current.pointee.type {
+            case XML_ELEMENT_NODE:
+                try body(.element(MarkupElement(document: document, node: current, depth: depth + 1)))
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content {
+                    try body(.text(String(cString: content)))
+                }
+            case XML_ENTITY_REF_NODE:
+                if let text = EntityText.resolve(current) { try body(.text(text)) }
+            default:
+                break
+            }
+            child = current.pointee.next
+        }
+    }
+
+    /// The child elements, in document order.
+    public var elements: [MarkupElement] {
+        var result: [MarkupElement] = []
+        forEachChild { if case .element(let element) = $0 { result.append(element) } }
+        return result
+    }
+
+    /// The child elements with a local name (and namespace, when given).
+    public func elements(_ localName: String, in namespace: String? = nil) -> [MarkupElement] {
+        elements.filter { $0.is(localName, in: namespace) }
+    }
+
+    /// The first child element with a local name (and namespace, when given).
+    public func firstElement(_ localName: String, in namespace: String? = nil) -> MarkupElement? {
+        var found: MarkupElement?
+        var child = node.pointee.children
+        while found == nil, let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE {
+                let element = MarkupElement(document: document, node: current, depth: depth + 1)
+                if element.is(localName, in: namespace) { found = element }
+            }
+            child = current.pointee.next
+        }
+        return depth < document.limits.maxDepth ? found : nil
+    }
+
+    /// Every descendant element with a local name, in document order (depth-first, bounded).
+    public func descendants(_ localName: String, in namespace: String? = nil) -> [MarkupElement] {
+        var result: [MarkupElement] = []
+        var stack: [MarkupElement] = [self]
+        while let element = stack.popLast() {
+            let children = element.elements
+            for child in children.reversed() { stack.append(child) }
+            if element.node != node, element.is(localName, in: namespace) { result.append(element) }
+        }
+        return result
+    }
+
+    /// The parent element, or nil for the root.
+    public var parent: MarkupElement? {
+        guard let parent = node.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { return nil }
+        return MarkupElement(document: document, node: parent, depth: max(0, depth - 1))
+    }
+
+    /// The text of the subtree in document order, capped at ``MarkupLimits/maxTextLength``
+    /// characters; whitespace is kept as written.
+    public var text: String {
+        var result = ""
+        var budget = document.limits.maxTextLength
+        appendText(to: &result, budget: &budget)
+        return result
+    }
+
+    /// The text with runs of whitespace collapsed to one space and the ends trimmed.
+    public var normalizedText: String { text.collapsingWhitespace() }
+
+    private func appendText(to result: inout String, budget: inout Int) {
+        forEachChild { child in
+            guard budget > 0 else { return }
+            switch child {
+            case .text(let text):
+                let part = text.count <= budget ? text : String(text.prefix(budget))
+                budget -= part.count
+                result += part
+            case .element(let element):
+                element.appendText(to: &result, budget: &budget)
+            }
+        }
+    }
+}
+
+/// A child that matters for reading.
+public enum MarkupNode: Sendable {
+    /// An element.
+    case element(MarkupElement)
+    /// Character data: a text node, a CDATA section, or a resolved entity reference.
+    case text(String)
+}
+
+/// Namespace URIs the engine reads.
+public enum MarkupNamespace {
+    /// XHTML.
+    public static let xhtml = "http://www.w3.org/1999/xhtml"
+    /// The `xml:` prefix.
+    public static let xml = "http://www.w3.org/XML/1998/namespace"
+    /// EPUB structural semantics (`epub:type`).
+    public static let epubOPS = "http://www.idpf.org/2007/ops"
+    /// The OPF package document.
+    public static let opf = "http://www.idpf.org/2007/opf"
+    /// Dublin Core elements.
+    public static let dublinCore = "http://purl.org/dc/elements/1.1/"
+    /// The OCF container document.
+    public static let container = "urn:oasis:names:tc:opendocument:xmlns:container"
+    /// The NCX navigation document (EPUB 2).
+    public static let ncx = "http://www.daisy.org/z3986/2005/ncx/"
+    /// XML encryption (`META-INF/encryption.xml`).
+    public static let xmlEncryption = "http://www.w3.org/2001/04/xmlenc#"
+    /// SVG.
+    public static let svg = "http://www.w3.org/2000/svg"
+    /// XLink (`xlink:href` in SVG).
+    public static let xlink = "http://www.w3.org/1999/xlink"
+
+    /// The prefixes HTML content conventionally uses, for finding prefixed attributes in trees
+    /// parsed by the HTML parser, which knows no namespaces.
+    static let conventionalPrefix: [String: String] = [
+        epubOPS: "epub", xml: "xml", xlink: "xlink",
+    ]
+}
+
+extension String {
+    /// Runs of whitespace collapsed to one space, the ends trimmed.
+    public func collapsingWhitespace() -> String {
+        var result = ""
+        var pendingSpace = false
+        for character in self {
+            if character.isWhitespace {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(" ") }
+                pendingSpace = false
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,73 @@
+import CLibXML2
+
+/// Runs one libxml2 parse and collects its messages through the context's structured error hook,
+/// so nothing is printed to stderr and nothing depends on libxml2's per-thread global handler.
+final class ParserMessages {
+    struct Message {
+        var line: Int?
+        var message: String
+    }
+
+    private(set) var firstFatal: Message?
+    private(set) var warnings: [String] = []
+    private let maxWarnings = 20
+
+    private static let xmlOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue)
+    private static let htmlOptions = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
+        | HTML_PARSE_NODEFDTD.rawValue)
+
+    func parseXML(_ bytes: UnsafePointer<CChar>, count: Int32, name: String) -> xmlDocPtr? {
+        guard let context = xmlNewParserCtxt() else { return nil }
+        defer { xmlFreeParserCtxt(context) }
+        install(on: context)
+        return xmlCtxtReadMemory(context, bytes, count, name, nil, Self.xmlOptions)
+    }
+
+    func parseHTML(_ bytes: UnsafePointer<CChar>, count: Int32, name: String) -> htmlDocPtr? {
+        guard let context = htmlNewParserCtxt() else { return nil }
+        defer { htmlFreeParserCtxt(context) }
+        install(on: context)
+        return htmlCtxtReadMemory(context, bytes, count, name, nil, Self.htmlOptions)
+    }
+
+    private func install(on context: xmlParserCtxtPtr) {
+        context.pointee._private = Unmanaged.passUnretained(self).toOpaque()
+        context.pointee.sax.pointee.serror = { userData, error in
+            guard let context = userData?.assumingMemoryBound(to: xmlParserCtxt.self),
+                  let owner = context.pointee._private, let error else { return }
+            Unmanaged<ParserMessages>.fromOpaque(owner).takeUnretainedValue().record(error.pointee)
+        }
+        // The structured hook is only consulted on an initialised SAX2 handler.
+        context.pointee.sax.pointee.initialized = XML_SAX2_MAGIC
+        context.pointee.userData = UnsafeMutableRawPointer(context)
+    }
+
+    private func record(_ error: xmlError) {
+        let text = error.message.map { String(cString: $0) } ?? "parse error"
+        let message = Message(line: error.line > 0 ? Int(error.line) : nil,
+                              message: text.trimmingTrailingNewlines())
+        if error.level.rawValue >= XML_ERR_FATAL.rawValue, firstFatal == nil {
+            firstFatal = message
+        } else if warnings.count < maxWarnings {
+            let prefix = message.line.map { "line \($0): " } ?? ""
+            warnings.append(prefix + message.message)
+        }
+    }
+}
+
+enum LibXML2 {
+    /// libxml2 must be initialised once before it is used from several threads.
+    static func initializeOnce() { _ = initialized }
+    private static let initialized: Bool = {
+        xmlInitParser()
+        return true
+    }()
+}
+
+extension String {
+    func trimmingTrailingNewlines() -> String {
+        var copy = self
+        while copy.last == "\n" || copy.last == "\r" { copy.removeLast() }
+        return copy
+    }
+}
