@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 /// The text an entity reference stands for, without ever expanding entities recursively.
 ///

@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 /// A parsed XML or HTML document, owned by Swift: the libxml2 tree is freed with this object.
 ///

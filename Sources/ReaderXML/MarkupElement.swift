@@ -1,4 +1,4 @@
-@preconcurrency import CLibXML2
+internal import CLibXML2
 
 /// An element of a ``MarkupDocument``. It keeps its document alive; it cannot change the tree.
 public struct MarkupElement: @unchecked Sendable {
@@ -44,7 +44,7 @@ public struct MarkupElement: @unchecked Sendable {
             value = xmlGetNoNsProp(node, localName)
         }
         guard let value else { return nil }
-        defer { xmlFree(value) }
+        defer { reader_xml_free(value) }
         return String(cString: value)
     }
 
@@ -68,7 +68,7 @@ public struct MarkupElement: @unchecked Sendable {
             var value = ""
             if let raw = xmlNodeListGetString(node.pointee.doc, current.pointee.children, 1) {
                 value = String(cString: raw)
-                xmlFree(raw)
+                reader_xml_free(raw)
             }
             result.append((name, namespace, value))
             attribute = current.pointee.next

@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 /// Runs one libxml2 parse and collects its messages through the context's structured error hook,
 /// so nothing is printed to stderr and nothing depends on libxml2's per-thread global handler.
