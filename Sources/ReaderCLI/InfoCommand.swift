@@ -40,6 +40,16 @@ struct InfoCommand: ParsableCommand {
                 output.line("title:         \(opened.metadata.title ?? "-")")
                 if !opened.metadata.authors.isEmpty { output.line("authors:       \(opened.metadata.authors.joined(separator: "; "))") }
                 if let language = opened.metadata.language { output.line("language:      \(language)") }
+                let others = opened.metadata.contributors.filter { !opened.metadata.authors.contains($0.name) }
+                if !others.isEmpty {
+                    output.line("contributors:  " + others.map { $0.roles.isEmpty ? $0.name : "\($0.name) (\($0.roles.joined(separator: ", ")))" }
+                        .joined(separator: "; "))
+                }
+                if let series = opened.metadata.series {
+                    output.line("series:        \(series.name)" + (series.position.map { " #\($0)" } ?? ""))
+                }
+                if let publisher = opened.metadata.publisher { output.line("publisher:     \(publisher)") }
+                if !opened.metadata.identifiers.isEmpty { output.line("identifiers:   \(opened.metadata.identifiers.joined(separator: ", "))") }
                 if let date = opened.metadata.date { output.line("date:          \(date)") }
                 if let description = opened.metadata.description { output.line("description:   \(description)") }
                 if !opened.metadata.subjects.isEmpty { output.line("subjects:      \(opened.metadata.subjects.joined(separator: ", "))") }

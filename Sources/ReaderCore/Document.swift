@@ -50,3 +50,39 @@ public protocol DocumentBackend: Sendable {
     /// - Throws: ``ReaderError`` naming the file, the format and what is wrong.
     func open(path: String, format: DocumentFormat, options: OpenOptions) throws(ReaderError) -> any Document
 }
+
+/// A cover picture as stored in the document.
+public struct CoverImage: Hashable, Sendable {
+    /// The media type (`image/jpeg`, `image/png`, …).
+    public var mediaType: String
+    /// The image bytes, as stored.
+    public var data: [UInt8]
+    /// Where it came from inside the document (an archive path, a record number), for messages.
+    public var source: String
+
+    /// Creates a cover image.
+    public init(mediaType: String, data: [UInt8], source: String) {
+        self.mediaType = mediaType
+        self.data = data
+        self.source = source
+    }
+
+    /// The usual file extension for the media type, without the dot.
+    public var fileExtension: String {
+        switch mediaType.lowercased() {
+        case "image/jpeg", "image/jpg": "jpg"
+        case "image/png": "png"
+        case "image/gif": "gif"
+        case "image/svg+xml": "svg"
+        case "image/webp": "webp"
+        default: "bin"
+        }
+    }
+}
+
+/// Documents whose format can carry a cover picture.
+public protocol CoverProviding {
+    /// The cover picture, or nil when the document has none.
+    /// - Throws: ``ReaderError`` when the document names a cover that cannot be read.
+    func coverImage() throws(ReaderError) -> CoverImage?
+}

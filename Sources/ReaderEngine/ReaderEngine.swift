@@ -1,5 +1,6 @@
 import Foundation
 import ReaderCore
+import ReaderEPUB
 import ReaderMarkdown
 import ReaderTXT
 
@@ -10,7 +11,7 @@ public struct ReaderEngine: Sendable {
     public let backends: [any DocumentBackend]
 
     /// An engine with every backend this package provides.
-    public static let standard = ReaderEngine(backends: [TXTBackend(), MarkdownBackend()])
+    public static let standard = ReaderEngine(backends: [TXTBackend(), MarkdownBackend(), EPUBBackend()])
 
     /// Creates an engine with the given backends; a later backend does not replace an earlier one.
     public init(backends: [any DocumentBackend]) {

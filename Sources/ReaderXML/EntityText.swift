@@ -23,4 +23,34 @@ enum EntityText {
         }
         return String(Character(scalar))
     }
+
+    /// Whether the entity references under `root` stand for more than `limit` bytes of text in
+    /// all. Walks the tree without recursion and stops as soon as the limit is crossed.
+    static func exceeds(_ limit: Int, under root: xmlNodePtr) -> Bool {
+        var total = 0
+        var node = root
+        var depth = 0
+        while true {
+            if node.pointee.type == XML_ENTITY_REF_NODE {
+                total += resolve(node)?.utf8.count ?? 0
+                if total > limit { return true }
+            }
+            // An entity reference's `children` is its declaration, not part of the tree.
+            if node.pointee.type == XML_ELEMENT_NODE, let child = node.pointee.children {
+                node = child
+                depth += 1
+                continue
+            }
+            while true {
+                guard depth > 0 else { return false }
+                if let next = node.pointee.next {
+                    node = next
+                    break
+                }
+                guard let parent = node.pointee.parent else { return false }
+                node = parent
+                depth -= 1
+            }
+        }
+    }
 }

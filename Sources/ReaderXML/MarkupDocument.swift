@@ -3,8 +3,10 @@ internal import CLibXML2
 /// A parsed XML or HTML document, owned by Swift: the libxml2 tree is freed with this object.
 ///
 /// Parsing never touches the network, never loads a DTD and never substitutes entities into the
-/// tree, so external entities and "billion laughs" expansions cannot reach memory. Elements handed
-/// out by the document keep it alive, so no libxml2 pointer outlives its tree.
+/// tree, so external entities and "billion laughs" expansions cannot reach memory; a document
+/// whose internal entity references stand for more text than the document itself (at least
+/// 64 KiB) is refused. Elements handed out by the document keep it alive, so no libxml2 pointer
+/// outlives its tree.
 public final class MarkupDocument: @unchecked Sendable {
     // @unchecked: the tree is never mutated after parsing, and libxml2 allows concurrent reads.
 
@@ -74,8 +76,20 @@ public final class MarkupDocument: @unchecked Sendable {
             throw MarkupError(document: name, line: fatal.line, reason: fatal.message)
         }
         let document = MarkupDocument(pointer: pointer, syntax: syntax, warnings: collector.warnings, limits: limits)
-        guard xmlDocGetRootElement(pointer) != nil else {
+        guard let root = xmlDocGetRootElement(pointer) else {
             throw MarkupError(document: name, line: nil, reason: "no root element")
+        }
+        // The HTML parser recovers from fatal errors (or halts, past its depth limit) and still
+        // returns a tree: say what happened instead of handing back a silently shortened document.
+        if let fatal = collector.firstFatal {
+            document.warnings.insert(fatal.line.map { "line \($0): \(fatal.message)" } ?? fatal.message, at: 0)
+        }
+        // Every reference to an internal entity reads as its whole replacement text, so a large
+        // entity referenced many times would multiply memory in each walk ("quadratic blowup").
+        let entityTextLimit = max(bytes.count, 64 << 10)
+        if EntityText.exceeds(entityTextLimit, under: root) {
+            throw MarkupError(document: name, line: nil,
+                              reason: "entity references stand for more than \(entityTextLimit) bytes of text")
         }
         return document
     }
@@ -99,7 +113,9 @@ public final class MarkupDocument: @unchecked Sendable {
 public struct MarkupLimits: Hashable, Sendable {
     /// The largest input accepted, in bytes.
     public var maxInputBytes: Int
-    /// Elements nested deeper than this are left out of the walk (with a warning).
+    /// Elements nested deeper than this are left out of the walk: an element at this depth has
+    /// no children. (Both libxml2 parsers stop at 256 levels; the HTML parser keeps what it read
+    /// and its message becomes a warning.)
     public var maxDepth: Int
     /// The most characters ``MarkupElement/text`` gathers from one subtree.
     public var maxTextLength: Int

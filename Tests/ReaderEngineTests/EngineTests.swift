@@ -1,6 +1,7 @@
 import Foundation
 import ReaderCore
 import ReaderEngine
+import ReaderEPUB
 import ReaderMarkdown
 import ReaderTXT
 import ReaderTestSupport
@@ -126,7 +127,7 @@ import Testing
         #expect(readerError { try engine.require([.reflow, .sourceOffsets], of: document, for: "paging") } == nil)
     }
 
-    @Test("the capability matrix lists every format, with backends only for TXT and Markdown")
+    @Test("the capability matrix lists every format, with backends for TXT, Markdown and EPUB")
     func capabilityMatrix() {
         let matrix = engine.capabilityMatrix
         #expect(matrix.map(\.format) == DocumentFormat.allCases)
@@ -138,11 +139,15 @@ import Testing
             case .markdown:
                 #expect(capabilities == MarkdownBackend().capabilities(for: .markdown))
                 #expect(capabilities?.contains(.reflow) == true)
-            case .epub, .pdf, .mobi, .azw3:
+            case .epub:
+                #expect(capabilities == EPUBBackend().capabilities(for: .epub))
+                #expect(capabilities?.contains([.reflow, .cfi, .cover, .encryptionDetection]) == true)
+                #expect(capabilities?.contains(.fixedPages) == false, "only a pre-paginated book adds fixed pages")
+            case .pdf, .mobi, .azw3:
                 #expect(capabilities == nil, "\(format) has no backend in this build")
             }
         }
-        #expect(engine.backend(for: .epub) == nil)
+        #expect(engine.backend(for: .pdf) == nil)
         #expect(engine.backend(for: .txt) != nil)
     }
 

@@ -1,0 +1,21 @@
+import ReaderCore
+
+/// The container files of an EPUB, read from its zip archive.
+struct ZipResources: EPUBResources {
+    let archive: ZipArchive
+    let file: String
+
+    func read(_ path: String) throws(ReaderError) -> [UInt8] {
+        do {
+            return try archive.read(path)
+        } catch {
+            throw error.readerError(file: file)
+        }
+    }
+
+    func contains(_ path: String) -> Bool { archive.entry(named: path) != nil }
+    func storedLength(of path: String) -> Int? { archive.entry(named: path)?.compressedSize }
+    func length(of path: String) -> Int? { archive.entry(named: path)?.size }
+    var paths: [String] { archive.entries.map(\.name) }
+    var warnings: [String] { archive.warnings }
+}

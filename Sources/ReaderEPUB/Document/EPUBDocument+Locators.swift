@@ -1,0 +1,91 @@
+import ReaderCore
+import ReaderHTML
+
+extension EPUBDocument {
+    func locator(at position: TextPosition) throws(ReaderError) -> Locator {
+        let converted = try convertedSection(position.section)
+        let section = sections[position.section]
+        let sourceLength = converted.pathIndex.sourceLength
+        var locator = SourceOffsetLocating.locator(
+            at: position, in: converted.content, href: section.section.href, type: section.item.mediaType,
+            title: nil, sourceLength: sourceLength)
+        let offset = locator.locations.offset ?? 0
+        let progression = locator.locations.progression ?? 0
+        locator.title = title(atSection: position.section, sourceOffset: offset)
+        locator.locations.position = positions.position(section: position.section, progression: progression)
+        locator.locations.totalProgression = positions.totalProgression(section: position.section, progression: progression)
+        locator.locations.cfi = cfi(section: section, pathIndex: converted.pathIndex, sourceOffset: offset)
+        return locator
+    }
+
+    /// Where a Locator points. The CFI wins when it resolves, then an element id among the
+    /// fragments, then the offset, the progression, and last the total progression or position.
+    func textPosition(for locator: Locator) throws(ReaderError) -> TextPosition {
+        let locations = locator.locations
+        if let cfi = locations.cfi, let resolved = try resolve(cfi: cfi) {
+            return resolved
+        }
+        if let index = sectionIndex(forHref: locator.href) {
+            let converted = try convertedSection(index)
+            let length = converted.pathIndex.sourceLength
+            let anchored = (locations.fragments ?? []).lazy.compactMap { converted.pathIndex.anchors[$0]?.sourceOffset }.first
+            let offset: Int
+            if let anchored {
+                offset = anchored
+            } else if let value = locations.offset {
+                guard (0...length).contains(value) else {
+                    throw ReaderError(.invalidLocator, file: path, format: format,
+                                      reason: "offset \(value) is outside \(locator.href) (0...\(length))")
+                }
+                offset = value
+            } else if let progression = locations.progression, progression.isFinite, (0...1).contains(progression) {
+                offset = Int((Double(length) * progression).rounded(.down))
+            } else {
+                offset = 0
+            }
+            return SourceOffsetLocating.textPosition(forSourceOffset: offset, in: converted.content, section: index)
+        }
+        let global = locations.position.flatMap(positions.location(ofPosition:))
+            ?? locations.totalProgression.flatMap(positions.location(ofTotalProgression:))
+        guard let global else {
+            throw ReaderError(.invalidLocator, file: path, format: format,
+                              reason: "href \(locator.href) is not in the reading order and the Locator has no CFI, position or totalProgression")
+        }
+        let converted = try convertedSection(global.section)
+        let offset = Int((Double(converted.pathIndex.sourceLength) * global.progression).rounded(.down))
+        return SourceOffsetLocating.textPosition(forSourceOffset: offset, in: converted.content, section: global.section)
+    }
+
+    /// The section of an href: exact, percent-decoded, without a leading slash or fragment, or
+    /// (for hrefs written relative to the package by older readers) the one section it ends.
+    func sectionIndex(forHref href: String) -> Int? {
+        guard !href.isEmpty else { return nil }
+        let hrefs = sections.map(\.section.href)
+        if let exact = hrefs.firstIndex(of: href) { return exact }
+        guard let resolved = ResourcePath.resolve(href, relativeTo: "")?.path else { return nil }
+        if let decoded = hrefs.firstIndex(of: resolved) { return decoded }
+        let fromPackage = ResourcePath.resolve(href, relativeTo: publication.package.path)?.path
+        if let fromPackage, let relative = hrefs.firstIndex(of: fromPackage) { return relative }
+        let suffixed = hrefs.indices.filter { hrefs[$0].hasSuffix("/" + resolved) }
+        return suffixed.count == 1 ? suffixed[0] : nil
+    }
+
+    /// The title of the TOC entry governing a position: the last entry at or before it.
+    func title(atSection index: Int, sourceOffset: Int) -> String? {
+        let anchors = (try? convertedSection(index))?.pathIndex.anchors ?? [:]
+        var best: (section: Int, offset: Int, title: String)?
+        for target in tocTargets where target.section <= index {
+            let offset: Int
+            if target.section == index {
+                offset = target.fragment.flatMap { anchors[$0]?.sourceOffset } ?? 0
+                guard offset <= sourceOffset else { continue }
+            } else {
+                offset = Int.max  // a previous section: its last entry, wherever it points
+            }
+            if best == nil || (target.section, offset) >= (best!.section, best!.offset) {
+                best = (target.section, offset, target.title)
+            }
+        }
+        return best?.title ?? sections[index].section.title
+    }
+}

@@ -1,0 +1,151 @@
+import ReaderCore
+import ReaderHTML
+import Synchronization
+
+/// An opened EPUB 2 or 3 book.
+///
+/// The package and navigation are read at open; content documents are converted when first
+/// needed and the last few are kept. Native positions are UTF-16 offsets into a content
+/// document's shown text (``ContentPathIndex``), from which CFIs, progressions and Readium
+/// positions are derived.
+final class EPUBDocument: Document, CoverProviding {
+    let path: String
+    let format = DocumentFormat.epub
+    let capabilities: FormatCapabilities
+    let metadata: DocumentMetadata
+    let readingOrder: [Section]
+
+    let publication: EPUBPublication
+    let resources: any EPUBResources
+    let sections: [EPUBSection]
+    let positions: EPUBPositions
+    private let converted = Mutex(ConvertedSectionCache(capacity: 4))
+    let tocCache = Mutex<[TOCEntry]?>(nil)
+
+    init(path: String, resources: any EPUBResources, publication: EPUBPublication, capabilities: FormatCapabilities) {
+        self.path = path
+        self.resources = resources
+        self.publication = publication
+        let package = publication.package
+        var warnings = publication.warnings
+        self.sections = Self.readingOrder(of: package, resources: resources, warnings: &warnings)
+        self.readingOrder = sections.map(\.section)
+        self.capabilities = package.isFixedLayout ? capabilities.union(.fixedPages) : capabilities
+        self.positions = EPUBPositions(storedLengths: sections.map { resources.storedLength(of: $0.item.path) },
+                                       fixedLayout: sections.map(\.isFixedLayout))
+        var metadata = package.metadata
+        if metadata.title == nil {
+            metadata.title = path.split(separator: "/").last.map(String.init)
+        }
+        metadata.warnings = Self.deduplicated(warnings)
+        self.metadata = metadata
+    }
+
+    var details: [(name: String, value: String)] {
+        let package = publication.package
+        var details: [(String, String)] = [
+            ("epub version", package.version), ("package", package.path),
+            ("layout", package.isFixedLayout ? "pre-paginated" : "reflowable"),
+            ("toc source", publication.navigation.toc.isEmpty ? "spine" : publication.navigationFromNCX ? "ncx" : "nav"),
+        ]
+        if let direction = package.pageProgressionDirection { details.append(("page progression", direction)) }
+        if !publication.navigation.pageList.isEmpty {
+            details.append(("print pages", String(publication.navigation.pageList.count)))
+        }
+        let nonLinear = sections.filter { !$0.section.isLinear }.count
+        if nonLinear > 0 { details.append(("non-linear", "\(nonLinear) sections after the main text")) }
+        if !publication.obfuscatedPaths.isEmpty {
+            details.append(("obfuscated fonts", String(publication.obfuscatedPaths.count)))
+        }
+        return details
+    }
+
+    func fingerprint() throws(ReaderError) -> DocumentFingerprint {
+        try DocumentFingerprint.compute(path: path, format: format)
+    }
+
+    func content(ofSection index: Int) throws(ReaderError) -> SectionContent {
+        try convertedSection(index).content
+    }
+
+    /// The converted content document of a section, from the cache or freshly converted.
+    func convertedSection(_ index: Int) throws(ReaderError) -> ConvertedSection {
+        guard sections.indices.contains(index) else {
+            throw ReaderError(.invalidArgument, file: path, format: format,
+                              reason: "section \(index) is outside 0..<\(sections.count)")
+        }
+        if let cached = converted.withLock({ $0.section(index) }) { return cached }
+        do {
+            let section = try SectionConverter.convert(sections[index], resources: resources)
+            converted.withLock { $0.insert(section, at: index) }
+            return section
+        } catch {
+            throw error.locating(file: path, format: format)
+        }
+    }
+
+    /// Spine items in order, linear ones first and `linear="no"` ones after them (reachable,
+    /// but out of the main flow); items whose resource is missing are left out with a warning.
+    private static func readingOrder(of package: PackageDocument, resources: any EPUBResources,
+                                     warnings: inout [String]) -> [EPUBSection] {
+        var linear: [EPUBSection] = []
+        var nonLinear: [EPUBSection] = []
+        for (spineIndex, itemref) in package.spine.enumerated() {
+            guard let item = shownItem(for: itemref.idref, in: package, resources: resources) else { continue }
+            let fixed = itemref.properties.contains("rendition:layout-pre-paginated")
+                || (package.isFixedLayout && !itemref.properties.contains("rendition:layout-reflowable"))
+            let section = Section(index: 0, href: item.path, mediaType: item.mediaType, isLinear: itemref.isLinear)
+            let entry = EPUBSection(section: section, item: item, spineIndex: spineIndex, itemref: (itemref.id, itemref.idref),
+                                    isFixedLayout: fixed)
+            if itemref.isLinear { linear.append(entry) } else { nonLinear.append(entry) }
+        }
+        var ordered = linear + nonLinear
+        for index in ordered.indices { ordered[index].section.index = index }
+        if ordered.isEmpty { warnings.append("no spine item can be shown") }
+        return ordered
+    }
+
+    /// The spine item's manifest item, or the first readable one along its fallback chain.
+    private static func shownItem(for idref: String, in package: PackageDocument,
+                                  resources: any EPUBResources) -> PackageDocument.Item? {
+        var visited = Set<String>()
+        var current = package.item(id: idref)
+        while let item = current, visited.insert(item.id).inserted {
+            if resources.contains(item.path), isShowable(item.mediaType) { return item }
+            current = item.fallback.flatMap(package.item(id:))
+        }
+        return nil
+    }
+
+    private static func isShowable(_ mediaType: String) -> Bool {
+        let type = mediaType.lowercased()
+        return ["application/xhtml+xml", "text/html", "image/svg+xml", "application/xml", "text/xml"].contains(type)
+            || type.hasPrefix("image/")
+    }
+
+    private static func deduplicated(_ warnings: [String]) -> [String] {
+        var seen = Set<String>()
+        return warnings.filter { seen.insert($0).inserted }
+    }
+}
+
+/// The last few converted sections, most recently used last.
+struct ConvertedSectionCache: ~Copyable {
+    let capacity: Int
+    private var entries: [(index: Int, section: ConvertedSection)] = []
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    mutating func section(_ index: Int) -> ConvertedSection? {
+        guard let slot = entries.firstIndex(where: { $0.index == index }) else { return nil }
+        let entry = entries.remove(at: slot)
+        entries.append(entry)
+        return entry.section
+    }
+
+    mutating func insert(_ section: ConvertedSection, at index: Int) {
+        entries.removeAll { $0.index == index }
+        entries.append((index, section))
+        if entries.count > capacity { entries.removeFirst() }
+    }
+}

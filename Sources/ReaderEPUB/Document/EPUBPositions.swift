@@ -1,0 +1,65 @@
+/// Readium's positions list for an EPUB: each reflowable resource is cut into chunks of 1024
+/// bytes of its stored (compressed) zip entry, at least one; a fixed-layout resource is one
+/// position. Positions are numbered from 1 across the reading order.
+struct EPUBPositions: Hashable, Sendable {
+    /// Bytes of stored entry per position, as Readium counts them.
+    static let bytesPerPosition = 1024
+
+    /// Positions in each section.
+    let counts: [Int]
+    /// The 1-based position each section starts at.
+    let starts: [Int]
+    /// Positions in the whole book.
+    var total: Int { (starts.last ?? 1) - 1 + (counts.last ?? 0) }
+
+    /// Positions for sections with these stored lengths (nil: unknown, one position).
+    init(storedLengths: [Int?], fixedLayout: [Bool]) {
+        var counts: [Int] = []
+        var starts: [Int] = []
+        var next = 1
+        for (length, fixed) in zip(storedLengths, fixedLayout) {
+            let count = fixed ? 1 : max(1, ((length ?? 0) + Self.bytesPerPosition - 1) / Self.bytesPerPosition)
+            starts.append(next)
+            counts.append(count)
+            next += count
+        }
+        self.counts = counts
+        self.starts = starts
+    }
+
+    /// The position of a progression within a section.
+    func position(section: Int, progression: Double) -> Int {
+        guard counts.indices.contains(section) else { return 1 }
+        let inside = Int((progression * Double(counts[section])).rounded(.down))
+        return starts[section] + min(counts[section] - 1, max(0, inside))
+    }
+
+    /// The progression within the whole book of a progression within a section.
+    func totalProgression(section: Int, progression: Double) -> Double {
+        guard counts.indices.contains(section), total > 0 else { return 0 }
+        let before = Double(starts[section] - 1)
+        return min(1, (before + progression * Double(counts[section])) / Double(total))
+    }
+
+    /// The section and progression within it where a 1-based position starts; nil when out of range.
+    func location(ofPosition position: Int) -> (section: Int, progression: Double)? {
+        guard position >= 1, position <= total else { return nil }
+        var low = 0, high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] <= position { low = mid + 1 } else { high = mid }
+        }
+        let section = low - 1
+        return (section, Double(position - starts[section]) / Double(counts[section]))
+    }
+
+    /// The section and progression within it of a progression within the whole book.
+    func location(ofTotalProgression fraction: Double) -> (section: Int, progression: Double)? {
+        guard total > 0, fraction.isFinite, (0...1).contains(fraction) else { return nil }
+        let scaled = fraction * Double(total)
+        var section = 0
+        while section + 1 < starts.count, Double(starts[section + 1] - 1) <= scaled { section += 1 }
+        let inside = (scaled - Double(starts[section] - 1)) / Double(counts[section])
+        return (section, min(1, max(0, inside)))
+    }
+}

@@ -1,0 +1,129 @@
+/// Resolution of the hrefs an EPUB writes (in the OPF, the navigation documents and content) to
+/// paths of entries in the container.
+///
+/// Hrefs are URL references: percent-encoded, relative to the document that holds them, possibly
+/// with a `#fragment`. Container paths are plain, decoded, `/`-separated names from the root of
+/// the zip, never starting with `/` and never climbing above the root.
+enum ResourcePath {
+    /// A resolved reference: the container path and the fragment, if any.
+    struct Reference: Hashable, Sendable {
+        var path: String
+        var fragment: String?
+    }
+
+    /// Resolves `href` against the container path of the document that holds it.
+    /// - Returns: nil for external references (`http:`, `mailto:`, …), empty hrefs that are not a
+    ///   bare fragment, and paths that climb above the container root.
+    static func resolve(_ href: String, relativeTo base: String) -> Reference? {
+        var reference = href.trimmingASCIIWhitespace()
+        var fragment: String?
+        if let hash = reference.firstIndex(of: "#") {
+            fragment = percentDecoded(String(reference[reference.index(after: hash)...]))
+            reference = String(reference[..<hash])
+        }
+        if let query = reference.firstIndex(of: "?") { reference = String(reference[..<query]) }
+        if hasScheme(reference) { return nil }
+        if reference.isEmpty {
+            return fragment == nil ? nil : Reference(path: base, fragment: fragment)
+        }
+        let decoded = percentDecoded(reference)
+        let joined = decoded.hasPrefix("/") ? decoded : directory(of: base) + decoded
+        guard let normalized = normalize(joined) else { return nil }
+        return Reference(path: normalized, fragment: fragment?.isEmpty == true ? nil : fragment)
+    }
+
+    /// The directory part of a container path, with a trailing `/` (empty at the root).
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
+    }
+
+    /// The shortest href from the document at `base` to the container path `path`, percent-encoded
+    /// where URLs need it.
+    static func relativeHref(to path: String, from base: String) -> String {
+        let from = directory(of: base).split(separator: "/")
+        let to = path.split(separator: "/", omittingEmptySubsequences: false)
+        var shared = 0
+        while shared < from.count, shared < to.count - 1, from[shared] == to[shared] { shared += 1 }
+        let climbs = Array(repeating: "..", count: from.count - shared)
+        return (climbs + to[shared...].map { percentEncoded(String($0)) }).joined(separator: "/")
+    }
+
+    /// `.` and `..` segments removed; nil when `..` would climb above the root.
+    static func normalize(_ path: String) -> String? {
+        var segments: [Substring] = []
+        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch segment {
+            case ".": continue
+            case "..":
+                guard !segments.isEmpty else { return nil }
+                segments.removeLast()
+            default: segments.append(segment)
+            }
+        }
+        return segments.isEmpty ? nil : segments.joined(separator: "/")
+    }
+
+    /// `%XX` sequences decoded as UTF-8; the text is returned unchanged when they do not form UTF-8.
+    static func percentDecoded(_ text: String) -> String {
+        guard text.contains("%") else { return text }
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+               let high = hexValue(utf8[utf8.startIndex]), let low = hexValue(utf8[utf8.startIndex + 1]) {
+                bytes.append(high << 4 | low)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self) ?? text
+    }
+
+    /// Characters outside the URL path set percent-encoded (UTF-8 bytes).
+    static func percentEncoded(_ segment: String) -> String {
+        var result = ""
+        for byte in segment.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~!$&'()*+,;=:@".unicodeScalars.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
+    }
+
+    private static func hasScheme(_ reference: String) -> Bool {
+        guard let colon = reference.firstIndex(of: ":") else { return false }
+        let scheme = reference[..<colon]
+        guard let first = scheme.unicodeScalars.first, first.isASCIILetter else { return false }
+        return scheme.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+}
+
+extension String {
+    func trimmingASCIIWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,1 +1,0 @@
-// The EPUB backend: libzip container, OPF, navigation, content, CFI.

@@ -1,0 +1,145 @@
+import Synchronization
+
+/// A zip archive opened read-only through libzip, whose entries are read whole, with every
+/// inflated byte counted against ``ZipLimits``.
+///
+/// Entries whose names are unsafe (absolute, `..`, backslash, NUL, empty) are listed but never
+/// readable by name; a name used twice resolves to its first entry. Both are reported in
+/// ``warnings``. Names are compared as Swift strings, that is up to Unicode canonical
+/// equivalence, which OCF requires to be unique anyway.
+///
+/// Thread safety: a libzip `zip_t` must not be used by two threads at once, so every read holds
+/// the archive's lock; reads of one archive run one at a time, reads of different archives in
+/// parallel. The entry list and lookups never change after opening and take no lock.
+package final class ZipArchive: Sendable {
+    /// The path the archive was opened from (for one in memory, the name it was given).
+    package let path: String
+    /// The caps every read is held to.
+    package let limits: ZipLimits
+    /// Every central-directory entry, in archive order.
+    package let entries: [ZipEntry]
+    /// Unsafe and duplicate names, one sentence each (at most 50, then a count of the rest).
+    package let warnings: [String]
+
+    private let indexByName: [String: Int]
+    private let state: Mutex<ReadState>
+
+    private struct ReadState {
+        let handle: ZipHandle
+        var inflatedBytes = 0
+    }
+
+    private static let chunkSize = 64 << 10
+    private static let maxWarnings = 50
+
+    /// Opens the archive at `path` and reads its central directory.
+    /// - Throws: ``ZipError`` `fileNotFound`, `io`, `notZip` (empty or no zip structure),
+    ///   `malformed` (truncated, inconsistent) or `limitExceeded` (more entries than allowed).
+    package convenience init(path: String, limits: ZipLimits = .standard) throws(ZipError) {
+        try self.init(handle: ZipHandle(path: path), path: path, limits: limits)
+    }
+
+    /// Opens an archive held in memory (a copy is made), as a fuzzer or a test does.
+    /// - Parameter name: what ``path`` reports.
+    /// - Throws: ``ZipError`` as ``init(path:limits:)`` does, except `fileNotFound` and `io`.
+    package convenience init(bytes: [UInt8], name: String, limits: ZipLimits = .standard) throws(ZipError) {
+        try self.init(handle: ZipHandle(bytes: bytes), path: name, limits: limits)
+    }
+
+    private init(handle: sending ZipHandle, path: String, limits: ZipLimits) throws(ZipError) {
+        let count = handle.entryCount
+        guard count <= limits.maxEntryCount else {
+            throw ZipError(.limitExceeded, reason: "the archive lists \(count) entries, more than the limit of \(limits.maxEntryCount)")
+        }
+        var entries: [ZipEntry] = []
+        entries.reserveCapacity(count)
+        var indexByName: [String: Int] = [:]
+        var warnings: [String] = []
+        var unreported = 0
+        for index in 0..<count {
+            let entry = try handle.entry(at: index)
+            entries.append(entry)
+            let warning: String?
+            if let problem = entry.nameProblem {
+                warning = "entry \(index) ('\(entry.name.escapingControlCharacters)') is never read: \(problem)"
+            } else if let first = indexByName[entry.name] {
+                warning = "entries \(first) and \(index) are both named '\(entry.name)'; the first is used"
+            } else {
+                indexByName[entry.name] = index
+                warning = nil
+            }
+            guard let warning else { continue }
+            if warnings.count < Self.maxWarnings { warnings.append(warning) } else { unreported += 1 }
+        }
+        if unreported > 0 { warnings.append("\(unreported) more unsafe or duplicate entry names") }
+        self.path = path
+        self.limits = limits
+        self.entries = entries
+        self.warnings = warnings
+        self.indexByName = indexByName
+        self.state = Mutex(ReadState(handle: handle))
+    }
+
+    /// The entry with exactly this name (the first, when several share it), or nil when there is
+    /// none or its name is unsafe.
+    package func entry(named name: String) -> ZipEntry? {
+        indexByName[name].map { entries[$0] }
+    }
+
+    /// The bytes all reads of this archive have inflated so far, counted against
+    /// ``ZipLimits/maxTotalBytes``.
+    package var inflatedByteCount: Int {
+        state.withLock { $0.inflatedBytes }
+    }
+
+    /// Inflates the entry named `name` (`zip_fopen_index`, then `zip_fread` in 64 KiB chunks).
+    ///
+    /// Caps are enforced on the bytes produced, chunk by chunk, never on declared sizes alone;
+    /// the entry's length must equal its declared size and its CRC must match (libzip checks it
+    /// at the end). Every byte inflated counts against the archive's total budget, even when
+    /// the read then fails and when the entry was read before, so callers that need an entry
+    /// twice keep its bytes. Holds the archive's lock for the whole read.
+    /// - Throws: ``ZipError`` `entryMissing`, `encrypted`, `limitExceeded`, `malformed` (CRC or
+    ///   size mismatch, corrupt data, unsupported method) or `io`.
+    package func read(_ name: String) throws(ZipError) -> [UInt8] {
+        guard let entry = entry(named: name) else {
+            if let problem = ZipEntryName.problem(name) {
+                throw ZipError(.entryMissing, entry: name, reason: "'\(name.escapingControlCharacters)' is never read: \(problem)")
+            }
+            throw ZipError(.entryMissing, entry: name,
+                           reason: "the archive has no entry named '\(name.escapingControlCharacters)'")
+        }
+        if entry.isEncrypted {
+            throw ZipError(.encrypted, entry: name, reason: "'\(name)' is encrypted")
+        }
+        if entry.size > limits.maxEntryBytes {
+            throw ZipError(.limitExceeded, entry: name,
+                           reason: "'\(name)' declares \(entry.size) bytes, more than the limit of \(limits.maxEntryBytes) per entry")
+        }
+        return try state.withLock { (state: inout ReadState) throws(ZipError) -> [UInt8] in
+            var meter = ZipInflationMeter(entry: entry, limits: limits, earlier: state.inflatedBytes)
+            defer { state.inflatedBytes += meter.produced }
+            let stream = try ZipEntryStream(archive: state.handle, index: entry.index, name: name)
+            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
+            defer { chunk.deallocate() }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(entry.size)
+            while true {
+                let request = UnsafeMutableRawBufferPointer(rebasing: chunk[..<meter.nextRequest(chunk: Self.chunkSize)])
+                let count = try stream.read(into: request)
+                if count == 0 { break }
+                try meter.record(count)
+                bytes.append(contentsOf: request[..<count])
+            }
+            try meter.finish()
+            return bytes
+        }
+    }
+}
+
+extension String {
+    /// The name with control characters escaped, for messages.
+    fileprivate var escapingControlCharacters: String {
+        unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
+    }
+}

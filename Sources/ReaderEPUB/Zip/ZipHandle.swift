@@ -1,0 +1,96 @@
+internal import CLibZip
+import ReaderCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The libzip archive (`zip_t`), opened read-only and discarded with this object.
+///
+/// Not thread-safe: ``ZipArchive`` serialises every use of it.
+final class ZipHandle {
+    let pointer: OpaquePointer
+
+    /// Opens `path` with `zip_open(ZIP_RDONLY)`.
+    ///
+    /// `ZIP_CHECKCONS` is not used: it would refuse archives with duplicate names, which are
+    /// reported and read (first wins) instead, and the local headers it compares are only
+    /// consulted for their lengths when an entry is read, whose data is then CRC- and size-checked.
+    init(path: String) throws(ZipError) {
+        let prefix = try Self.firstBytes(of: path)
+        var code: Int32 = 0
+        guard let pointer = zip_open(path, ZIP_RDONLY, &code) else {
+            throw Self.refining(ZipError(libzipCode: code, operation: "cannot open the archive"), prefix: prefix)
+        }
+        self.pointer = pointer
+    }
+
+    /// Opens an archive held in memory (`zip_source_buffer_create`, then `zip_open_from_source`
+    /// with `ZIP_RDONLY`). libzip reads the bytes for as long as the archive is open, so it is
+    /// handed a copy of its own, freed with the archive.
+    init(bytes: [UInt8]) throws(ZipError) {
+        guard !bytes.isEmpty else { throw ZipError(.notZip, reason: "the file is empty") }
+        guard let copy = malloc(bytes.count) else {
+            throw ZipError(.limitExceeded, reason: "no memory for a copy of \(bytes.count) bytes")
+        }
+        bytes.withUnsafeBytes { source in _ = memcpy(copy, source.baseAddress!, source.count) }
+        var error = zip_error_t()
+        zip_error_init(&error)
+        defer { zip_error_fini(&error) }
+        guard let source = zip_source_buffer_create(copy, UInt64(bytes.count), 1, &error) else {
+            free(copy)
+            throw ZipError(libzip: &error, entry: nil, operation: "cannot open the archive")
+        }
+        guard let pointer = zip_open_from_source(source, ZIP_RDONLY, &error) else {
+            zip_source_free(source)
+            throw Self.refining(ZipError(libzip: &error, entry: nil, operation: "cannot open the archive"),
+                                prefix: bytes.prefix(4))
+        }
+        self.pointer = pointer
+    }
+
+    deinit { zip_discard(pointer) }
+
+    /// The first bytes of the file, read to tell a missing, unreadable or empty file (and a zip
+    /// cut before its central directory) from one that is not a zip at all.
+    private static func firstBytes(of path: String) throws(ZipError) -> [UInt8] {
+        let bytes: [UInt8]
+        do {
+            bytes = try ReadOnlyFile(path: path).readPrefix(4)
+        } catch {
+            throw ZipError(error.kind == .fileNotFound ? .fileNotFound : .io, reason: error.reason)
+        }
+        guard !bytes.isEmpty else { throw ZipError(.notZip, reason: "the file is empty") }
+        return bytes
+    }
+
+    /// libzip says "not a zip archive" whenever it finds no end of central directory; a file
+    /// that starts with a local file header is a zip archive that lost its end.
+    private static func refining(_ error: ZipError, prefix: some Collection<UInt8>) -> ZipError {
+        guard error.kind == .notZip, prefix.elementsEqual([0x50, 0x4B, 0x03, 0x04]) else { return error }
+        return ZipError(.malformed, reason: "the archive has entries but no central directory: it is truncated or damaged")
+    }
+
+    /// The number of central-directory entries (`zip_get_num_entries`).
+    var entryCount: Int { max(0, Int(clamping: zip_get_num_entries(pointer, 0))) }
+
+    /// The central-directory record of entry `index` (`zip_stat_index`).
+    func entry(at index: Int) throws(ZipError) -> ZipEntry {
+        var stat = zip_stat_t()
+        zip_stat_init(&stat)
+        guard zip_stat_index(pointer, UInt64(index), 0, &stat) == 0 else {
+            throw ZipError(libzip: zip_get_error(pointer), entry: "#\(index)", operation: "cannot list entry \(index)")
+        }
+        let valid = { (flag: UInt32) in stat.valid & UInt64(flag) != 0 }
+        let name = valid(ZIP_STAT_NAME) ? stat.name.map { String(cString: $0) } ?? "" : ""
+        return ZipEntry(
+            index: index, name: name,
+            size: valid(ZIP_STAT_SIZE) ? Int(clamping: stat.size) : 0,
+            compressedSize: valid(ZIP_STAT_COMP_SIZE) ? Int(clamping: stat.comp_size) : 0,
+            compression: ZipCompression(rawValue: valid(ZIP_STAT_COMP_METHOD) ? stat.comp_method : 0),
+            isEncrypted: valid(ZIP_STAT_ENCRYPTION_METHOD) && stat.encryption_method != UInt16(ZIP_EM_NONE),
+            crc32: valid(ZIP_STAT_CRC) ? stat.crc : 0,
+            nameProblem: ZipEntryName.problem(name))
+    }
+}
