@@ -10,14 +10,19 @@ public struct Section: Hashable, Sendable, Codable {
     public var title: String?
     /// False for resources outside the main reading order (EPUB `linear="no"`).
     public var isLinear: Bool
+    /// True when the section begins on a new page (an EPUB spine item); false when it continues
+    /// the page of the one before (the chunks of a text file).
+    public var startsNewPage: Bool
 
     /// Creates a section.
-    public init(index: Int, href: String, mediaType: String, title: String? = nil, isLinear: Bool = true) {
+    public init(index: Int, href: String, mediaType: String, title: String? = nil, isLinear: Bool = true,
+                startsNewPage: Bool = false) {
         self.index = index
         self.href = href
         self.mediaType = mediaType
         self.title = title
         self.isLinear = isLinear
+        self.startsNewPage = startsNewPage
     }
 }
 

@@ -38,6 +38,9 @@ struct BlockAssembler {
     private(set) var sourceOffset = 0
 
     private var inline = InlineText()
+    /// Images that start a line of flowing text, not placed yet: they become image blocks when a
+    /// line break or the end of the block follows them, and inline alternative text when text does.
+    private var lineImages: [(image: InlineImage, spaceAfter: Int?)] = []
     private var quoteDepth = 0
     private var listDepth = 0
     private var preDepth = 0
@@ -83,7 +86,11 @@ struct BlockAssembler {
 
     private var inCell: Bool { dataTables.last?.inCell ?? false }
     private var inDataTable: Bool { tableModes.last ?? false }
+    /// Whether text is read as preformatted now (all its white space is kept).
     var isPreformatted: Bool { preDepth > 0 && !inCell }
+    /// Whether images at the start of a line may get blocks of their own (not in cells, headings
+    /// or preformatted text, where their alternative text is always inline).
+    private var allowsLineImages: Bool { !inCell && preDepth == 0 && headingLevels.isEmpty }
 
     // MARK: Events
 
@@ -94,12 +101,21 @@ struct BlockAssembler {
 
     /// Shown character data, starting at `sourceStart` in the source text, `units` UTF-16 units long.
     mutating func text(_ string: String, sourceStart: Int, units: Int) {
+        defer { sourceOffset = sourceStart + units }
+        if !lineImages.isEmpty {
+            if string.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }) {
+                if lineImages[lineImages.count - 1].spaceAfter == nil {
+                    lineImages[lineImages.count - 1].spaceAfter = sourceStart
+                }
+                return
+            }
+            placeLineImagesInline()
+        }
         if isPreformatted {
             inline.appendPreformatted(string, sourceStart: sourceStart)
         } else {
             inline.appendFlowing(string, sourceStart: sourceStart)
         }
-        sourceOffset = sourceStart + units
     }
 
     /// A page-number marker (its content is not shown).
@@ -168,9 +184,14 @@ struct BlockAssembler {
         case .image:
             addImage(element)
         case .lineBreak:
-            if inCell { inline.appendBoundarySpace() } else { inline.appendLineBreak(preformatted: isPreformatted) }
+            if inCell {
+                inline.appendBoundarySpace()
+            } else {
+                if !lineImages.isEmpty { flush() }  // the images had a line of their own
+                inline.appendLineBreak(preformatted: isPreformatted)
+            }
         case .wordBreak:
-            inline.appendWordBreak()
+            if lineImages.isEmpty { inline.appendWordBreak() }
         case .rule:
             if inCell {
                 inline.appendBoundarySpace()
@@ -351,30 +372,48 @@ struct BlockAssembler {
     private mutating func addImage(_ element: MarkupElement) {
         let alt = (element.attribute("alt") ?? "").collapsingWhitespace()
         let source = ElementClassifier.imageSource(of: element)
-        inline.images.append(InlineImage(record: images.count, alternativeText: alt, source: source,
-                                         sourceOffset: sourceOffset, anchorID: inline.nearestID))
+        let image = InlineImage(record: images.count, alternativeText: alt, source: source,
+                                sourceOffset: sourceOffset, anchorID: inline.nearestID)
         images.append(HTMLImage(source: source, alternativeText: alt, sourceOffset: sourceOffset))
+        if allowsLineImages, !lineImages.isEmpty || inline.isAtLineStart {
+            lineImages.append((image, nil))
+            return
+        }
+        inline.images.append(image)
         inline.appendUnmapped(alt, at: sourceOffset, preformatted: isPreformatted)
+    }
+
+    /// Text follows the images that started the line: they are inline after all.
+    private mutating func placeLineImagesInline() {
+        for (image, spaceAfter) in lineImages {
+            inline.images.append(image)
+            inline.appendUnmapped(image.alternativeText, at: image.sourceOffset, preformatted: false)
+            if let spaceAfter { inline.appendSpace(at: spaceAfter) }
+        }
+        lineImages.removeAll()
     }
 
     // MARK: Emitting
 
     /// Ends the block being gathered: a heading when inside one (its images' alternative text
     /// as its text), image blocks when the content holds images and no text of the document's
-    /// own, else a preformatted, quote or paragraph block.
+    /// own, else a preformatted, quote or paragraph block; then the images that had the last line
+    /// to themselves.
     private mutating func flush() {
         let content = inline.take()
-        guard !content.isEmpty else { return }
+        let trailingImages = lineImages.map(\.image)
+        lineImages.removeAll()
+        if !content.isEmpty { emitContent(content) }
+        for image in trailingImages { emitImage(image) }
+    }
+
+    private mutating func emitContent(_ content: InlineText) {
         let anchorID = content.startOffset == nil ? inline.nearestID : content.anchorID
         let kind: Block.Kind
         if let level = headingLevels.last, content.length > 0 {
             kind = .heading(level: level)
         } else if !content.images.isEmpty, !content.hasDocumentText {
-            for image in content.images {
-                emit(.image(source: image.source), text: image.alternativeText,
-                     map: Self.pointMap(at: image.sourceOffset), anchorID: image.anchorID)
-                images[image.record].blockIndex = blocks.count - 1
-            }
+            for image in content.images { emitImage(image) }
             return
         } else if content.length > 0 {
             kind = preDepth > 0 ? .preformatted : quoteDepth > 0 ? .quote : .paragraph
@@ -383,6 +422,12 @@ struct BlockAssembler {
         }
         emit(kind, text: content.text, map: content.anchoredMap(defaultOffset: sourceOffset), anchorID: anchorID)
         for image in content.images { images[image.record].blockIndex = blocks.count - 1 }
+    }
+
+    private mutating func emitImage(_ image: InlineImage) {
+        emit(.image(source: image.source), text: image.alternativeText, map: Self.pointMap(at: image.sourceOffset),
+             anchorID: image.anchorID)
+        images[image.record].blockIndex = blocks.count - 1
     }
 
     /// Appends a block; the first paragraph of a pending list item becomes the item's block, and

@@ -136,6 +136,14 @@ struct InlineText {
         if inSpan { write(UnsafeBufferPointer(rebasing: bytes[spanStart..<count]), source: spanSource, units: spanUnits) }
     }
 
+    /// Whether the next content starts a line: nothing written yet, or a line break pending.
+    var isAtLineStart: Bool { length == 0 || pendingBreaks > 0 }
+
+    /// A collapsible space standing for white space at `offset` in the source text.
+    mutating func appendSpace(at offset: Int) {
+        noteSpace(at: offset, segmentBreak: false)
+    }
+
     /// A collapsible space that comes from no source character (a block boundary inside a cell).
     mutating func appendBoundarySpace() {
         noteSpace(at: Self.unmapped, segmentBreak: false)

@@ -9,14 +9,18 @@ final class StubDocument: Document, @unchecked Sendable {
     let metadata = DocumentMetadata(title: "Stub")
     let details: [(name: String, value: String)] = []
     let sections: [[Block]]
+    let sectionsStartNewPages: Bool
     private(set) var contentLoads = 0
 
-    init(sections: [[Block]]) {
+    init(sections: [[Block]], sectionsStartNewPages: Bool = false) {
         self.sections = sections
+        self.sectionsStartNewPages = sectionsStartNewPages
     }
 
     var readingOrder: [Section] {
-        sections.indices.map { Section(index: $0, href: "stub.txt", mediaType: "text/plain") }
+        sections.indices.map {
+            Section(index: $0, href: "stub.txt", mediaType: "text/plain", startsNewPage: sectionsStartNewPages)
+        }
     }
 
     func fingerprint() throws(ReaderError) -> DocumentFingerprint {

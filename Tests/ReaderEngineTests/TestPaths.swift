@@ -30,6 +30,9 @@ enum TestPaths {
         "md/plain-readme.md",
         "md/cjk-notes.md",
         "md/malformed-front-matter.md",
+        "epub/lighthouse-keeper.epub",
+        "epub/moon-garden.epub",
+        "epub/winter-road-fixed.epub",
     ]
 }
 

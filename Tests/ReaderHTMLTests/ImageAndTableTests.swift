@@ -27,6 +27,21 @@ struct ImageAndTableTests {
         SourceCheck.check(content, fullCoverage: false)
     }
 
+    @Test("an image on a line of its own splits its paragraph")
+    func imagesOnTheirOwnLine() throws {
+        let content = try Fixture.body("""
+            <p class="center"><img src="f.png" alt="Figure 1"/><br/>Figure 1: The map</p>
+            <p>Caption above<br/>  <img src="g.png" alt="G"/>  </p>
+            <div><img src="a.png" alt="A"/>
+              <img src="b.png" alt="B"/> <span>text</span></div>
+            <p>x <img src="c.png" alt="C"/><br/>y</p>
+            """)
+        #expect(content.summary == ["img(f.png) Figure 1", "p Figure 1: The map", "p Caption above", "img(g.png) G",
+                                    "p A B text", "p x C\ny"])
+        #expect(content.images.map(\.blockIndex) == [0, 3, 4, 4, 5])
+        SourceCheck.check(content, fullCoverage: false)
+    }
+
     @Test("images with only line breaks between them get a block each")
     func severalImages() throws {
         let content = try Fixture.body(#"<div><img src="a.png" alt="A"/><br/><img src="b.png"/></div>"#)

@@ -136,7 +136,9 @@ public final class Paginator: @unchecked Sendable {
                 used += spacing + remaining
                 firstOnPage = false
                 guard let (nextPosition, nextBlock) = next else { return (lines, nil) }
-                if used >= rows { return (lines, nextPosition) }
+                if used >= rows || startsNewPage(nextPosition.section, after: position.section) {
+                    return (lines, nextPosition)
+                }
                 (position, block, startOffset) = (nextPosition, nextBlock, 0)
                 continue
             }
@@ -155,6 +157,11 @@ public final class Paginator: @unchecked Sendable {
 }
 
 extension Paginator {
+    /// Whether moving from section `previous` into `section` must start a new page.
+    private func startsNewPage(_ section: Int, after previous: Int) -> Bool {
+        section != previous && document.readingOrder[section].startsNewPage
+    }
+
     /// The line ranges of a block, remembered for the block a page break falls in.
     private func lineRanges(of block: Block, at position: TextPosition) -> [Range<Int>] {
         if let memo = splitBlockRanges, memo.section == position.section, memo.block == position.block {

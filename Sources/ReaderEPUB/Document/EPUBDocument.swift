@@ -94,7 +94,8 @@ final class EPUBDocument: Document, CoverProviding {
             guard let item = shownItem(for: itemref.idref, in: package, resources: resources) else { continue }
             let fixed = itemref.properties.contains("rendition:layout-pre-paginated")
                 || (package.isFixedLayout && !itemref.properties.contains("rendition:layout-reflowable"))
-            let section = Section(index: 0, href: item.path, mediaType: item.mediaType, isLinear: itemref.isLinear)
+            let section = Section(index: 0, href: item.path, mediaType: item.mediaType, isLinear: itemref.isLinear,
+                                  startsNewPage: true)
             let entry = EPUBSection(section: section, item: item, spineIndex: spineIndex, itemref: (itemref.id, itemref.idref),
                                     isFixedLayout: fixed)
             if itemref.isLinear { linear.append(entry) } else { nonLinear.append(entry) }
