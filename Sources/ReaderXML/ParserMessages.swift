@@ -43,6 +43,8 @@ final class ParserMessages {
     }
 
     private func record(_ error: xmlError) {
+        // libxml2's HTML 4 parser calls every HTML5 element (section, aside, ruby…) invalid: noise.
+        if error.code == Int32(XML_HTML_UNKNOWN_TAG.rawValue) { return }
         let text = error.message.map { String(cString: $0) } ?? "parse error"
         let message = Message(line: error.line > 0 ? Int(error.line) : nil,
                               message: text.trimmingTrailingNewlines())
