@@ -39,7 +39,7 @@ struct OpenCommand: ParsableCommand {
                 number = page ?? 1
             }
             let shown = try paginator.page(number)
-            let count = try paginator.pageCount()
+            let count = try Self.pageCount(of: opened, paginator: paginator)
             if let cache = view.cache { try engine.store(paginator, options: document.openOptions, cache: cache) }
             let start = try opened.locator(at: shown.start)
             var end: Locator?
@@ -50,7 +50,8 @@ struct OpenCommand: ParsableCommand {
             if json {
                 let report = PageReport(file: document.file, format: opened.format.rawValue,
                                         fingerprint: try opened.fingerprint().description, title: title,
-                                        page: number, pageCount: count, viewport: viewport,
+                                        page: number, pageCount: count.value, pageCountIsExact: count.isExact,
+                                        viewport: viewport,
                                         lines: shown.lines, start: start, end: end)
                 output.line(StandardStreams.json(report))
             } else {
@@ -65,6 +66,18 @@ struct OpenCommand: ParsableCommand {
     }
 }
 
+extension OpenCommand {
+    /// The exact page count for the text formats, whose whole text is laid out within the time
+    /// of a cold open; for the others (EPUB), an estimate until the page index is complete
+    /// (`reader info` completes and caches it).
+    static func pageCount(of document: any Document, paginator: Paginator) throws(ReaderError) -> PageCount {
+        switch document.format {
+        case .txt, .markdown: PageCount(value: try paginator.pageCount(), isExact: true)
+        default: try paginator.estimatedPageCount()
+        }
+    }
+}
+
 /// What `reader open --json` prints.
 struct PageReport: Encodable {
     var file: String
@@ -73,16 +86,17 @@ struct PageReport: Encodable {
     var title: String
     var page: Int
     var pageCount: Int
+    var pageCountIsExact: Bool
     var viewport: Viewport
     var lines: [String]
     var start: Locator
     var end: Locator?
 }
 
-/// The line under a page: `title · page N of M · P%`.
+/// The line under a page: `title · page N of M · P%` (`of ~M` while M is an estimate).
 enum StatusLine {
-    static func text(title: String, page: Int, of count: Int, columns: Int) -> String {
-        let percent = count > 0 ? Int((Double(page) * 100 / Double(count)).rounded()) : 100
+    static func text(title: String, page: Int, of count: PageCount, columns: Int) -> String {
+        let percent = count.value > 0 ? min(100, Int((Double(page) * 100 / Double(count.value)).rounded())) : 100
         let tail = " · page \(page) of \(count) · \(percent)%"
         let room = max(8, columns - tail.count)
         let shortTitle = title.count > room ? String(title.prefix(room - 1)) + "…" : title

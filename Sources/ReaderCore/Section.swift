@@ -13,16 +13,20 @@ public struct Section: Hashable, Sendable, Codable {
     /// True when the section begins on a new page (an EPUB spine item); false when it continues
     /// the page of the one before (the chunks of a text file).
     public var startsNewPage: Bool
+    /// How many bytes of source the section holds, when known without reading it (the inflated
+    /// size of an EPUB content document); page counts are estimated from it.
+    public var byteCount: Int?
 
     /// Creates a section.
     public init(index: Int, href: String, mediaType: String, title: String? = nil, isLinear: Bool = true,
-                startsNewPage: Bool = false) {
+                startsNewPage: Bool = false, byteCount: Int? = nil) {
         self.index = index
         self.href = href
         self.mediaType = mediaType
         self.title = title
         self.isLinear = isLinear
         self.startsNewPage = startsNewPage
+        self.byteCount = byteCount
     }
 }
 

@@ -125,3 +125,17 @@ import ReaderTestSupport
         #expect(book.positions.location(ofPosition: book.positions.total)?.section == last)
     }
 }
+
+@Suite struct EPUBPageCountTests {
+    @Test func coldEstimateIsCloseAndBecomesExactOnceEverythingIsLaidOut() throws {
+        let book = try EPUBTestBooks.open("lighthouse-keeper.epub")
+        let paginator = Paginator(document: book, viewport: try Viewport(columns: 60, rows: 20))
+        _ = try paginator.page(3)
+        let estimate = try paginator.estimatedPageCount()
+        #expect(!estimate.isExact)
+        #expect(paginator.index.starts.last!.section <= 3, "only the first sections were laid out")
+        let exact = try paginator.pageCount()
+        #expect(abs(Double(estimate.value - exact)) / Double(exact) < 0.35, "\(estimate) vs \(exact)")
+        #expect(try paginator.estimatedPageCount() == PageCount(value: exact, isExact: true))
+    }
+}

@@ -52,6 +52,23 @@ public final class Paginator: @unchecked Sendable {
         return pageIndex.starts.count
     }
 
+    /// The total number of pages when it is known, else an estimate that lays out no more than
+    /// the rest of the section the last computed page is in: the pages of the sections laid out so
+    /// far, scaled by the ``Section/byteCount`` of those not laid out yet.
+    public func estimatedPageCount() throws(ReaderError) -> PageCount {
+        lock.lock()
+        defer { lock.unlock() }
+        let section = pageIndex.starts[pageIndex.starts.count - 1].section
+        while !pageIndex.isComplete, pageIndex.starts[pageIndex.starts.count - 1].section == section {
+            try extend(toPageCount: pageIndex.starts.count + 1)
+        }
+        if pageIndex.isComplete { return PageCount(value: pageIndex.starts.count, isExact: true) }
+        let firstUnmeasured = pageIndex.starts[pageIndex.starts.count - 1].section
+        let estimate = PageCount.estimate(measuredPages: pageIndex.starts.count - 1,
+                                          sections: document.readingOrder, firstUnmeasured: firstUnmeasured)
+        return PageCount(value: max(pageIndex.starts.count, estimate), isExact: false)
+    }
+
     /// Page `number` (1-based).
     /// - Throws: ``ReaderError`` of kind `invalidArgument` when the page does not exist.
     public func page(_ number: Int) throws(ReaderError) -> Page {

@@ -95,7 +95,7 @@ final class EPUBDocument: Document, CoverProviding {
             let fixed = itemref.properties.contains("rendition:layout-pre-paginated")
                 || (package.isFixedLayout && !itemref.properties.contains("rendition:layout-reflowable"))
             let section = Section(index: 0, href: item.path, mediaType: item.mediaType, isLinear: itemref.isLinear,
-                                  startsNewPage: true)
+                                  startsNewPage: true, byteCount: resources.length(of: item.path))
             let entry = EPUBSection(section: section, item: item, spineIndex: spineIndex, itemref: (itemref.id, itemref.idref),
                                     isFixedLayout: fixed)
             if itemref.isLinear { linear.append(entry) } else { nonLinear.append(entry) }
