@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Release-build benchmarks, side by side with the peer tools, written to docs/benchmarks.md.
-# Usage: bash Benchmarks/run.sh [SIZE_MB]   (default 100). Needs hyperfine and uchardet
-# (apt-get install hyperfine uchardet); the generated inputs go to TestBooks/generated/.
+# Usage: bash Benchmarks/run.sh [SIZE_MB]   (default 100). Needs hyperfine, uchardet, unzip and calibre
+# (apt-get install hyperfine uchardet unzip calibre); the generated inputs go to TestBooks/generated/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size_mb=${1:-100}
@@ -72,6 +72,7 @@ for input in "$utf8" "$gb"; do
     echo "| full reflow \`text --width 80\` | $t_text | $peer | $t_peer | $(ratio "$t_text" "$t_peer") | $(peak_rss "$reader" text "$input" --width 80) |"
     echo
 done
+bash Benchmarks/epub.sh "$reader" "$cache"
 echo "## Encoding detection accuracy on the corpus TXT files"
 echo
 echo "Truth: \`expected_encoding\` in \`../shared/corpus/MANIFEST.tsv\`. uchardet's answers: \`reference/txt-encodings.tsv\`."
