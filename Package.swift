@@ -63,7 +63,10 @@ let package = Package(
             dependencies: ["ReaderEPUB", "ReaderHTML", "ReaderXML", "ReaderCore", "CLibZip", "ReaderTestSupport"]),
         .testTarget(
             name: "ReaderEngineTests",
-            dependencies: ["ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderTestSupport"],
+            dependencies: [
+                "ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderHTML", "ReaderXML",
+                "ReaderTestSupport",
+            ],
             exclude: ["Golden"]),
     ]
 )

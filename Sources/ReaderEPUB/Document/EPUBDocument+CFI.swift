@@ -3,10 +3,16 @@ import ReaderHTML
 
 extension EPUBDocument {
     /// The CFI of a source offset in a section, without the `epubcfi(…)` wrapper:
-    /// `/6/4[itemref-id]!/4/2/1:10`.
-    func cfi(section: EPUBSection, pathIndex: ContentPathIndex, sourceOffset: Int) -> String? {
-        pathIndex.cfi(forSourceOffset: sourceOffset, spineIndex: section.spineIndex, itemrefID: section.itemref.id)?
-            .innerDescription
+    /// `/6/4[itemref-id]!/4/2/1:10`. A document with no text (a cover or comic page that is only
+    /// a picture, a blank page) has no run to point into: its CFI points at its `<body>`,
+    /// `/6/4[itemref-id]!/4`, which resolves to its start.
+    func cfi(section: EPUBSection, converted: ConvertedSection, sourceOffset: Int) -> String? {
+        let spineIndex = section.spineIndex, itemrefID = section.itemref.id
+        if let cfi = converted.pathIndex.cfi(forSourceOffset: sourceOffset, spineIndex: spineIndex, itemrefID: itemrefID) {
+            return cfi.innerDescription
+        }
+        guard converted.pathIndex.chunks.isEmpty, let startPath = converted.startPath else { return nil }
+        return EPUBCFI(spineIndex: spineIndex, itemrefID: itemrefID, contentPath: startPath).innerDescription
     }
 
     /// The text position of a CFI (with or without the `epubcfi(…)` wrapper), its spine step
@@ -30,6 +36,6 @@ extension EPUBDocument {
             let upper = source.index(source.startIndex, offsetBy: max(0, min(range.upperBound, source.count)))
             return String(source[lower..<upper]) ?? ""
         }
-        return SourceOffsetLocating.textPosition(forSourceOffset: resolution.sourceOffset, in: converted.content, section: index)
+        return SourceOffsetPlacement.textPosition(forSourceOffset: resolution.sourceOffset, in: converted.content, section: index)
     }
 }

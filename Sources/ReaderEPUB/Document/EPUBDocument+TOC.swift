@@ -22,12 +22,16 @@ extension EPUBDocument {
         return entries
     }
 
-    /// TOC entries flattened with their sections, in TOC order (entries outside the reading order left out).
+    /// TOC entries flattened with their sections, in TOC order (entries outside the reading order
+    /// left out); worked out once, since every Locator's title needs them.
     var tocTargets: [TOCTarget] {
-        publication.navigation.toc.flatMap(\.flattened).compactMap { entry in
+        if let built = tocTargetsCache.withLock({ $0 }) { return built }
+        let targets = publication.navigation.toc.flatMap(\.flattened).compactMap { entry -> TOCTarget? in
             guard let target = entry.target, let index = sectionIndex(forHref: target.path) else { return nil }
             return TOCTarget(section: index, fragment: target.fragment, title: entry.title)
         }
+        tocTargetsCache.withLock { $0 = targets }
+        return targets
     }
 
     private func entry(for navigation: NavigationEntry) -> TOCEntry? {

@@ -21,6 +21,7 @@ final class EPUBDocument: Document, CoverProviding {
     let positions: EPUBPositions
     private let converted = Mutex(ConvertedSectionCache(capacity: 4))
     let tocCache = Mutex<[TOCEntry]?>(nil)
+    let tocTargetsCache = Mutex<[TOCTarget]?>(nil)
 
     init(path: String, resources: any EPUBResources, publication: EPUBPublication, capabilities: FormatCapabilities) {
         self.path = path

@@ -23,6 +23,9 @@ struct ConvertedSection: Sendable {
     var pathIndex: ContentPathIndex
     /// The shown text runs, concatenated: what source offsets count (for CFI text assertions).
     var sourceText: String
+    /// The path to `<body>` (or, without one, the root's first child element): what a CFI points
+    /// at in a document with no text run to point into. Nil when the root has no child element.
+    var startPath: [CFIStep]?
     /// The document's `<title>` or first heading.
     var title: String?
     /// Problems met while reading it.

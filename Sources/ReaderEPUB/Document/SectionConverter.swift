@@ -12,7 +12,7 @@ enum SectionConverter {
         if mediaType.hasPrefix("image/"), mediaType != "image/svg+xml" {
             let block = Block(kind: .image(source: item.path), text: "", sourceMap: SourceMap(), spacingBefore: 0)
             return ConvertedSection(content: SectionContent(blocks: [block]), pathIndex: ContentPathIndex(),
-                                    sourceText: "", title: nil, warnings: [])
+                                    sourceText: "", startPath: nil, title: nil, warnings: [])
         }
         let bytes = try resources.read(item.path)
         let document: MarkupDocument
@@ -26,7 +26,14 @@ enum SectionConverter {
         let converted = HTMLBlockConverter(options: HTMLConversionOptions(keepsSourceText: true)).convert(document)
         let firstHeading = converted.blocks.first(where: \.isHeading)?.text
         return ConvertedSection(content: SectionContent(blocks: converted.blocks), pathIndex: converted.pathIndex,
-                                sourceText: converted.sourceText ?? "", title: converted.title ?? firstHeading,
-                                warnings: document.warnings + converted.warnings)
+                                sourceText: converted.sourceText ?? "", startPath: startPath(of: document),
+                                title: converted.title ?? firstHeading, warnings: document.warnings + converted.warnings)
+    }
+
+    /// The CFI steps from the root to `<body>`, or to the root's first child element.
+    private static func startPath(of document: MarkupDocument) -> [CFIStep]? {
+        guard let children = document.root?.elements, !children.isEmpty else { return nil }
+        let index = children.firstIndex { $0.name.lowercased() == "body" } ?? 0
+        return [CFIStep(index: 2 * (index + 1), id: children[index].id)]
     }
 }
