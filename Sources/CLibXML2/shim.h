@@ -1,3 +1,8 @@
+#include <libxml/xmlversion.h>
+/* Debian builds libxml2 with ICU, and its encoding.h then includes ICU's headers, whose types
+   clash with the copy of ICU inside Foundation in any module that sees both. Nothing here uses
+   libxml2's ICU converter fields, so the headers are read as if ICU were off. */
+#undef LIBXML_ICU_ENABLED
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/HTMLparser.h>
