@@ -1,25 +1,6 @@
 import Foundation
 import ReaderCore
 
-/// A line found to be a chapter heading.
-struct TXTHeadingLine: Hashable, Sendable {
-    /// 1 for a part or volume, 2 for a chapter.
-    var level: Int
-    /// Whether the following line is the heading's title (`CHAPTER I.` then `Down the Rabbit-Hole`).
-    var includesNextLine: Bool
-
-    /// The headings of UTF-8 text by line number, as the detector finds them (tables of contents left out).
-    static func lines(in bytes: UnsafeBufferPointer<UInt8>, detector: ChapterHeadingDetector) -> [Int: TXTHeadingLine] {
-        var result: [Int: TXTHeadingLine] = [:]
-        for heading in detector.headings(inUTF8: bytes) {
-            let own = String(decoding: UnsafeBufferPointer(rebasing: bytes[heading.utf8Range]), as: UTF8.self)
-                .trimmingCharacters(in: .whitespaces)
-            result[heading.lineIndex] = TXTHeadingLine(level: heading.level, includesNextLine: heading.title != own)
-        }
-        return result
-    }
-}
-
 /// Turns the decoded text of one section into blocks: paragraphs (hard-wrapped lines joined),
 /// detected chapter headings, and forced line breaks where the file breaks lines on purpose.
 ///
@@ -40,15 +21,17 @@ struct TXTBlockBuilder {
     }
 
     /// The blocks of a section, and its length in UTF-16 units.
-    func build(_ bytes: UnsafeBufferPointer<UInt8>, headings: [Int: TXTHeadingLine]) -> (blocks: [Block], utf16Length: Int) {
+    /// `headings` are in line order.
+    func build(_ bytes: UnsafeBufferPointer<UInt8>, headings: [TXTHeadingLine]) -> (blocks: [Block], utf16Length: Int) {
         let (lines, length) = splitLines(bytes)
+        var nextHeading = 0
         var blocks: [Block] = []
-        var paragraph = ParagraphAccumulator()
+        var paragraph = ParagraphAccumulator(bytes: bytes, baseOffset: baseOffset)
         var previousBlank = startsAfterBlank
         var skipNext = false
 
         func flush() {
-            if let block = paragraph.finish(baseOffset: baseOffset) { blocks.append(block) }
+            if let block = paragraph.finish() { blocks.append(block) }
         }
 
         for (index, line) in lines.enumerated() {
@@ -62,17 +45,19 @@ struct TXTBlockBuilder {
                 continue
             }
             let trimmed = trim(bytes, line)
-            if let heading = headings[index] {
+            while nextHeading < headings.count && headings[nextHeading].lineIndex < index { nextHeading += 1 }
+            if nextHeading < headings.count && headings[nextHeading].lineIndex == index {
+                let heading = headings[nextHeading]
                 flush()
-                var block = ParagraphAccumulator()
+                var block = ParagraphAccumulator(bytes: bytes, baseOffset: baseOffset)
                 block.start(kind: .heading(level: heading.level), spacingBefore: atDocumentStart(blocks) ? 0 : 1)
-                block.appendLine(bytes, trimmed)
+                block.appendLine(trimmed)
                 if heading.includesNextLine, index + 1 < lines.count {
                     block.appendJoiner(0x0A)
-                    block.appendLine(bytes, trim(bytes, lines[index + 1]))
+                    block.appendLine(trim(bytes, lines[index + 1]))
                     skipNext = true
                 }
-                if let finished = block.finish(baseOffset: baseOffset) { blocks.append(finished) }
+                if let finished = block.finish() { blocks.append(finished) }
                 previousBlank = false
                 continue
             }
@@ -86,15 +71,15 @@ struct TXTBlockBuilder {
                     let joinsCJK = UTF8Scanning.isWideScript(paragraph.lastScalar)
                         && UTF8Scanning.isWideScript(UTF8Scanning.scalar(bytes, at: trimmed.bytes.lowerBound))
                     if !joinsCJK { paragraph.appendJoiner(0x20) }
-                    paragraph.appendLine(bytes, trimmed)
+                    paragraph.appendLine(trimmed)
                 } else {
                     paragraph.appendJoiner(0x0A)
-                    paragraph.appendLine(bytes, kept)
+                    paragraph.appendLine(kept)
                 }
             } else {
                 flush()
                 paragraph.start(kind: .paragraph, spacingBefore: atDocumentStart(blocks) ? 0 : (previousBlank ? 1 : 0))
-                paragraph.appendLine(bytes, kept)
+                paragraph.appendLine(kept)
             }
             previousBlank = false
         }
@@ -111,36 +96,30 @@ struct TXTBlockBuilder {
     private func splitLines(_ bytes: UnsafeBufferPointer<UInt8>) -> ([Line], Int) {
         var lines: [Line] = []
         lines.reserveCapacity(bytes.count / 48)
-        var index = 0, units = 0
-        var lineStart = 0, lineStartUnits = 0, blank = true
+        var start = 0, units = 0
         let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte == 0x0A || byte == 0x0D {
-                lines.append(Line(bytes: lineStart..<index, units: lineStartUnits..<units, isBlank: blank))
-                if byte == 0x0D, index + 1 < count, bytes[index + 1] == 0x0A {
-                    index += 1
-                    units += 1
-                }
-                index += 1
-                units += 1
-                (lineStart, lineStartUnits, blank) = (index, units, true)
-                continue
-            }
-            if byte < 0x80 {
-                if blank, byte != 0x20, byte != 0x09, byte != 0x0B, byte != 0x0C { blank = false }
-                index += 1
-                units += 1
-            } else {
-                if blank, UTF8Scanning.whitespaceLength(bytes, at: index, end: count) == 0 { blank = false }
-                units += UTF8Scanning.utf16Length(lead: byte)
-                index += UTF8Scanning.scalarLength(lead: byte)
-            }
-        }
-        if lineStart < count {
-            lines.append(Line(bytes: lineStart..<count, units: lineStartUnits..<units, isBlank: blank))
+        while start < count {
+            let end = UTF8Scanning.lineBreak(bytes, from: start)
+            let length = UTF8Scanning.utf16Count(bytes, in: start..<end)
+            lines.append(Line(bytes: start..<end, units: units..<units + length, isBlank: isBlank(bytes, start..<end)))
+            units += length
+            guard end < count else { break }
+            let terminator = bytes[end] == 0x0D && end + 1 < count && bytes[end + 1] == 0x0A ? 2 : 1
+            start = end + terminator
+            units += terminator
         }
         return (lines, units)
+    }
+
+    /// Whether every scalar of `bytes[range]` is whitespace (see ``UTF8Scanning/whitespaceLength(_:at:end:)``).
+    private func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let length = UTF8Scanning.whitespaceLength(bytes, at: index, end: range.upperBound)
+            guard length > 0 else { return false }
+            index += length
+        }
+        return true
     }
 
     /// The line without leading and trailing whitespace (every whitespace scalar is one UTF-16 unit).
@@ -176,45 +155,78 @@ struct TXTBlockBuilder {
 
     /// Collects the lines of one paragraph with their source map.
     private struct ParagraphAccumulator {
+        /// The section's text, which every line is a range of.
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Global UTF-16 offset of the section's first unit.
+        let baseOffset: Int
         private(set) var isOpen = false
         private var kind: Block.Kind = .paragraph
         private var spacingBefore = 0
+        /// The only line so far, not yet copied: most paragraphs of unwrapped text are one line.
+        private var soleLine: Range<Int>?
+        /// The text once it is more than ``soleLine``.
         private var text: [UInt8] = []
         private var textUnits = 0
-        private var runs: [(textStart: Int, sourceStart: Int, length: Int)] = []
+        private var map = SourceMap()
         private(set) var lastLineLength = 0
 
-        var lastScalar: UInt32 { text.isEmpty ? 0 : UTF8Scanning.lastScalar(text) }
+        init(bytes: UnsafeBufferPointer<UInt8>, baseOffset: Int) {
+            self.bytes = bytes
+            self.baseOffset = baseOffset
+        }
+
+        var lastScalar: UInt32 {
+            if let soleLine { return soleLine.isEmpty ? 0 : UTF8Scanning.lastScalar(bytes, in: soleLine) }
+            return text.isEmpty ? 0 : text.withUnsafeBufferPointer { UTF8Scanning.lastScalar($0, in: 0..<$0.count) }
+        }
 
         mutating func start(kind: Block.Kind, spacingBefore: Int) {
             isOpen = true
             self.kind = kind
             self.spacingBefore = spacingBefore
-            text.removeAll(keepingCapacity: true)
+            soleLine = nil
+            if !text.isEmpty { text.removeAll(keepingCapacity: true) }
             textUnits = 0
-            runs.removeAll(keepingCapacity: true)
+            map = SourceMap()
         }
 
-        mutating func appendLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Line) {
-            runs.append((textUnits, line.units.lowerBound, line.units.count))
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[line.bytes]))
+        mutating func appendLine(_ line: Line) {
+            map.append(textStart: textUnits, sourceStart: baseOffset + line.units.lowerBound, length: line.units.count)
+            if textUnits == 0 && soleLine == nil {
+                soleLine = line.bytes
+            } else {
+                copySoleLine()
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[line.bytes]))
+            }
             textUnits += line.units.count
             lastLineLength = line.units.count
         }
 
         /// An ASCII space or newline standing for a line break of the source.
         mutating func appendJoiner(_ byte: UInt8) {
+            copySoleLine()
             text.append(byte)
             textUnits += 1
         }
 
-        mutating func finish(baseOffset: Int) -> Block? {
+        private mutating func copySoleLine() {
+            guard let line = soleLine else { return }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[line]))
+            soleLine = nil
+        }
+
+        mutating func finish() -> Block? {
             guard isOpen else { return nil }
             isOpen = false
-            guard !text.isEmpty else { return nil }
-            var map = SourceMap()
-            for run in runs { map.append(textStart: run.textStart, sourceStart: baseOffset + run.sourceStart, length: run.length) }
-            return Block(kind: kind, text: String(decoding: text, as: UTF8.self), sourceMap: map, spacingBefore: spacingBefore)
+            let blockText: String
+            if let soleLine {
+                guard !soleLine.isEmpty else { return nil }
+                blockText = String(wellFormedUTF8: UnsafeBufferPointer(rebasing: bytes[soleLine]))
+            } else {
+                guard !text.isEmpty else { return nil }
+                blockText = String(wellFormedUTF8: text)
+            }
+            return Block(kind: kind, text: blockText, sourceMap: map, spacingBefore: spacingBefore)
         }
     }
 }

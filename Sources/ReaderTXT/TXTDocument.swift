@@ -6,8 +6,6 @@ import ReaderCore
 public final class TXTDocument: Document, @unchecked Sendable {
     /// Bytes per section; sections end after a line break, preferably a blank line.
     static let sectionSize = 1 << 20
-    /// Bytes decoded at open to learn how the file wraps its lines and to read a Gutenberg-style header.
-    static let sampleSize = 256 << 10
 
     /// The path the file was opened from.
     public let path: String
@@ -34,6 +32,10 @@ public final class TXTDocument: Document, @unchecked Sendable {
     /// Sections being built ahead on another thread, and those built but not yet asked for.
     private var buildingAhead: Set<Int> = []
     private var builtAhead: [Int: Result<TXTSectionLoader.Built, ReaderError>] = [:]
+    /// Sections dropped from `recentContent`, left for a builder thread to free (or for the reading
+    /// thread when it has to wait for a builder anyway): freeing thousands of blocks would hold up
+    /// the thread that lays pages out.
+    private var retiredContent: [SectionContent] = []
     private var decodeCount = 0
     private var cachedFingerprint: DocumentFingerprint?
     private var cachedTOC: [TOCEntry]?
@@ -59,15 +61,22 @@ public final class TXTDocument: Document, @unchecked Sendable {
         } else {
             encoding = EncodingDetector.detect(sample: sample, isWholeFile: sample.count == bytes.count)
         }
-        let decoder = try Self.makeDecoder(encoding.encoding, path: path)
         byteRanges = TXTSectionCuts.ranges(bytes, encoding: encoding, targetSize: Self.sectionSize)
         utf16Lengths = Array(repeating: nil, count: byteRanges.count)
         lastHeadingTitles = Array(repeating: nil, count: byteRanges.count)
 
-        let sampleText = Self.decodeSample(bytes, ranges: byteRanges, encoding: encoding, decoder: decoder)
-        let joining = TXTLineJoining(sampleLineLengths: sampleText.split(separator: "\n", omittingEmptySubsequences: false)
-            .prefix(4000).map { $0.utf16.count })
-        loader = TXTSectionLoader(path: path, file: file, encoding: encoding, byteRanges: byteRanges, joining: joining)
+        let decoders = TextDecoderPool(encoding: encoding.encoding)
+        let sampleText: String
+        do {
+            sampleText = try decoders.withDecoder { [byteRanges, encoding] decoder in
+                TXTSample.decode(bytes, firstSection: byteRanges.first, encoding: encoding.encoding, decoder: decoder)
+            }
+        } catch {
+            throw error.locating(file: path, format: .txt)
+        }
+        let joining = TXTLineJoining(sampleLineLengths: TXTSample.lineLengths(of: sampleText, limit: TXTSample.measuredLines))
+        loader = TXTSectionLoader(path: path, file: file, encoding: encoding, byteRanges: byteRanges, joining: joining,
+                                  decoders: decoders)
         metadata = TXTHeaderMetadata.read(from: sampleText, fileName: href)
         readingOrder = byteRanges.indices.map {
             Section(index: $0, href: href, mediaType: DocumentFormat.txt.mediaType)
@@ -166,6 +175,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
     /// Must be called with the lock held.
     private func loadContent(_ index: Int) throws(ReaderError) -> SectionContent {
         if let hit = recentContent.first(where: { $0.index == index }) { return hit.content }
+        if buildingAhead.contains(index) { freeRetiredContent() }
         while buildingAhead.contains(index) { lock.wait() }
         let built: TXTSectionLoader.Built
         if let ready = builtAhead.removeValue(forKey: index) {
@@ -176,7 +186,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
         }
         record(built, for: index)
         recentContent.append((index, built.content))
-        if recentContent.count > 2 { recentContent.removeFirst() }
+        if recentContent.count > 2 { retiredContent.append(recentContent.removeFirst().content) }
         buildAhead(index + 1)
         return built.content
     }
@@ -185,6 +195,16 @@ public final class TXTDocument: Document, @unchecked Sendable {
     private func record(_ built: TXTSectionLoader.Built, for index: Int) {
         utf16Lengths[index] = built.utf16Length
         lastHeadingTitles[index] = .some(built.lastHeading)
+    }
+
+    /// Frees the retired sections now, on a thread that would otherwise wait for a builder.
+    /// Must be called with the lock held; releases it meanwhile.
+    private func freeRetiredContent() {
+        var retired = retiredContent
+        retiredContent = []
+        lock.unlock()
+        retired.removeAll()
+        lock.lock()
     }
 
     /// Starts building the section after one just read on another core, so a reader going through
@@ -202,8 +222,11 @@ public final class TXTDocument: Document, @unchecked Sendable {
             self.builtAhead[index] = result
             self.decodeCount += 1
             self.buildingAhead.remove(index)
+            let retired = self.retiredContent
+            self.retiredContent = []
             self.lock.broadcast()
             self.lock.unlock()
+            withExtendedLifetime(retired) {}
         }
     }
 
@@ -285,33 +308,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
         }
         return nil
     }
-
-    // MARK: - Opening helpers
-
-    private static func makeDecoder(_ encoding: TextEncoding, path: String) throws(ReaderError) -> TextDecoder {
-        do {
-            return try TextDecoder(encoding: encoding)
-        } catch {
-            throw error.locating(file: path, format: .txt)
-        }
-    }
-
-    private static func decodeSample(_ bytes: UnsafeRawBufferPointer, ranges: [Range<Int>], encoding: EncodingDetection,
-                                     decoder: TextDecoder) -> String {
-        guard let first = ranges.first else { return "" }
-        // Cut the sample at a line break inside the first section so no character is split.
-        let layout = CodeUnitLayout(encoding.encoding)
-        var end = min(first.upperBound, first.lowerBound + sampleSize)
-        if end < first.upperBound {
-            end -= (end - first.lowerBound) % layout.size
-            while end > first.lowerBound, layout.unit(bytes, at: end - layout.size) != 0x0A { end -= layout.size }
-            if end == first.lowerBound { end = first.upperBound }
-        }
-        return decoder.decode(UnsafeRawBufferPointer(rebasing: bytes[first.lowerBound..<end]))
-            .replacingOccurrences(of: "\r\n", with: "\n")
-    }
 }
-
 
 extension Block {
     /// A heading's text on one line (a heading may take its title from the line below it).

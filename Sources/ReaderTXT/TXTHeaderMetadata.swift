@@ -10,7 +10,7 @@ enum TXTHeaderMetadata {
 
     static func read(from sample: String, fileName: String) -> DocumentMetadata {
         var metadata = DocumentMetadata()
-        for line in sample.split(separator: "\n", omittingEmptySubsequences: false).prefix(headerLines) {
+        for line in sample.split(separator: "\n", maxSplits: headerLines, omittingEmptySubsequences: false).prefix(headerLines) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard let colon = trimmed.firstIndex(of: ":") else { continue }
             let key = trimmed[..<colon].lowercased()
@@ -34,7 +34,7 @@ enum TXTHeaderMetadata {
 
     /// A short first line and, a few lines below it, `by NAME`: a title page.
     private static func readTitlePage(_ sample: String, into metadata: inout DocumentMetadata) {
-        let lines = sample.split(separator: "\n", omittingEmptySubsequences: true).prefix(4)
+        let lines = sample.split(separator: "\n", maxSplits: 4, omittingEmptySubsequences: true).prefix(4)
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard let title = lines.first, title.count <= 80,
               let byLine = lines.dropFirst().first(where: { $0.lowercased().hasPrefix("by ") }) else { return }

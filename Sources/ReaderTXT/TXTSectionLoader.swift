@@ -17,13 +17,13 @@ struct TXTSectionLoader: @unchecked Sendable {
     let encoding: EncodingDetection
     let byteRanges: [Range<Int>]
     let joining: TXTLineJoining
+    let decoders: TextDecoderPool
 
     /// Builds section `index`, whose first UTF-16 unit has global offset `baseOffset`.
     func build(_ index: Int, baseOffset: Int) throws(ReaderError) -> Built {
-        var text = try decode(index)
         let builder = TXTBlockBuilder(joining: joining, baseOffset: baseOffset,
                                       startsAfterBlank: index == 0 || endsWithBlankLine(index - 1))
-        let built = text.withUTF8 { bytes in
+        let built = try withText(of: index) { bytes in
             builder.build(bytes, headings: TXTHeadingLine.lines(in: bytes, detector: ChapterHeadingDetector()))
         }
         let content = SectionContent(blocks: built.blocks)
@@ -33,21 +33,23 @@ struct TXTSectionLoader: @unchecked Sendable {
 
     /// The UTF-16 length of section `index`, decoding it without building blocks.
     func utf16Length(_ index: Int) throws(ReaderError) -> Int {
-        var text = try decode(index)
-        return text.withUTF8 { UTF8Scanning.utf16Count($0) }
+        try withText(of: index) { UTF8Scanning.utf16Count($0) }
     }
 
-    private func decode(_ index: Int) throws(ReaderError) -> String {
-        let decoder: TextDecoder
+    /// Runs `body` on the text of section `index` as well-formed UTF-8, which lives only for the call.
+    private func withText<Result>(of index: Int,
+                                  _ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(ReaderError) -> Result {
+        let result: Result
         do {
-            decoder = try TextDecoder(encoding: encoding.encoding)
+            result = try decoders.withDecoder { decoder in
+                decoder.withUTF8(decoding: file.bytes(in: byteRanges[index]), body)
+            }
         } catch {
             throw error.locating(file: path, format: .txt)
         }
-        let text = decoder.decode(file.bytes(in: byteRanges[index]))
-        // The decoded copy is what is used from now on; let the kernel drop the mapped pages.
+        // The text is built by now; let the kernel drop the mapped pages.
         file.release(byteRanges[index])
-        return text
+        return result
     }
 
     /// Whether section `index` ends with an empty line, so the next one starts a paragraph.

@@ -1,5 +1,7 @@
+import Glibc
+
 /// Small UTF-8 helpers for scanning decoded text by bytes, where Swift's `Character` machinery
-/// would be too slow for a 100 MB file. The input is valid UTF-8 (it comes out of `String`).
+/// would be too slow for a 100 MB file. The input is valid UTF-8 (``TextDecoder`` made it).
 enum UTF8Scanning {
     /// The UTF-8 length of the scalar whose lead byte is `lead`.
     @inline(__always)
@@ -15,12 +17,54 @@ enum UTF8Scanning {
 
     /// UTF-16 units in valid UTF-8: every non-continuation byte is a scalar, four-byte ones count twice.
     static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        utf16Count(bytes, in: 0..<bytes.count)
+    }
+
+    /// UTF-16 units in `bytes[range]`, valid UTF-8; counted eight bytes at a time.
+    static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
+        guard let base = bytes.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
+        let high: UInt64 = 0x8080_8080_8080_8080
         var count = 0
-        for byte in bytes {
+        var index = range.lowerBound
+        while index + 8 <= range.upperBound {
+            // Per-byte tallies of continuation bytes (10xxxxxx) and four-byte leads (11110xxx),
+            // summed across bytes every 255 words at most, before a byte can overflow.
+            var continuations: UInt64 = 0
+            var fourByteLeads: UInt64 = 0
+            let batchEnd = min(range.upperBound, index + 8 * 255)
+            let batchStart = index
+            while index + 8 <= batchEnd {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                continuations &+= (word & ~(word << 1) & high) >> 7
+                fourByteLeads &+= (word & (word << 1) & (word << 2) & (word << 3) & high) >> 7
+                index += 8
+            }
+            count += index - batchStart - byteSum(continuations) + byteSum(fourByteLeads)
+        }
+        while index < range.upperBound {
+            let byte = bytes[index]
             if byte & 0xC0 != 0x80 { count += 1 }
             if byte >= 0xF0 { count += 1 }
+            index += 1
         }
         return count
+    }
+
+    /// The sum of the eight bytes of `word`.
+    @inline(__always)
+    private static func byteSum(_ word: UInt64) -> Int {
+        let pairs = (word & 0x00FF_00FF_00FF_00FF) &+ (word >> 8 & 0x00FF_00FF_00FF_00FF)
+        return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
+    }
+
+    /// The offset of the first line feed or carriage return at or after `start`, or `bytes.count`.
+    static func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+        let lineFeed = memchr(base + start, 0x0A, bytes.count - start)
+            .map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+        // Carriage returns are rare: look for one only before the line feed.
+        guard lineFeed > start, let carriageReturn = memchr(base + start, 0x0D, lineFeed - start) else { return lineFeed }
+        return UnsafeRawPointer(carriageReturn) - UnsafeRawPointer(base)
     }
 
     /// The byte length of the whitespace scalar at `index` (space, tab, VT, FF, no-break space,
@@ -62,11 +106,11 @@ enum UTF8Scanning {
         }
     }
 
-    /// The value of the last scalar of non-empty valid UTF-8.
-    static func lastScalar(_ bytes: [UInt8]) -> UInt32 {
-        var start = bytes.count - 1
-        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        return bytes.withUnsafeBufferPointer { scalar($0, at: start) }
+    /// The value of the last scalar of `bytes[range]`, non-empty valid UTF-8.
+    static func lastScalar(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> UInt32 {
+        var start = range.upperBound - 1
+        while start > range.lowerBound, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return scalar(bytes, at: start)
     }
 
     /// Han, kana, Hangul and fullwidth forms: scripts whose lines join without a space.

@@ -47,7 +47,7 @@ public enum BlockLayout {
         let columns = max(1, columns)
         if case .rule = block.kind { return 1 }
         if block.text.isEmpty { return 1 }
-        let available = columns - LinePrefix(block: block, columns: columns).width
+        let available = columns - LinePrefix.width(of: block, columns: columns)
         let mode = wrapMode(of: block)
         return withUTF8(block.text) { bytes, text in
             var breaker = LineBreaker(sink: LineCounter(), mode: mode, available: available)
@@ -62,7 +62,7 @@ public enum BlockLayout {
         let columns = max(1, columns)
         if case .rule = block.kind { return [0..<block.text.utf16.count] }
         if block.text.isEmpty { return [0..<0] }
-        let available = columns - LinePrefix(block: block, columns: columns).width
+        let available = columns - LinePrefix.width(of: block, columns: columns)
         let mode = wrapMode(of: block)
         return withUTF8(block.text) { bytes, text in
             var breaker = LineBreaker(sink: LineRecorder(), mode: mode, available: available)

@@ -19,6 +19,11 @@ protocol ClusterConsumer {
     /// ``ScalarInfo/isPlain``); `table` is ``ScalarInfo/table``.
     mutating func consumePlainRun(start: TextOffset, _ run: UnsafeBufferPointer<UInt8>,
                                   table: UnsafeBufferPointer<ScalarInfo>)
+
+    /// A run of `count` clusters starting at `start`, each one wide letter of three UTF-8 bytes
+    /// (see ``ClusterScanner/isWideLetter(at:in:)``) with the width and properties of
+    /// ``ScalarInfo/wideLetter``.
+    mutating func consumeWideRun(start: TextOffset, count: Int)
 }
 
 extension ClusterConsumer {
@@ -28,6 +33,14 @@ extension ClusterConsumer {
         for offset in run.indices {
             consume(start: TextOffset(utf8: start.utf8 + offset, utf16: start.utf16 + offset), utf8Count: 1,
                     utf16Count: 1, width: 1, properties: table[Int(run[offset])].properties)
+        }
+    }
+
+    /// Consumes the run cluster by cluster.
+    mutating func consumeWideRun(start: TextOffset, count: Int) {
+        for offset in 0..<count {
+            consume(start: TextOffset(utf8: start.utf8 + 3 * offset, utf16: start.utf16 + offset), utf8Count: 3,
+                    utf16Count: 1, width: 2, properties: ScalarInfo.wideLetter.properties)
         }
     }
 }
@@ -47,6 +60,8 @@ enum ClusterScanner {
             let count = bytes.count
             var index = 0
             var utf16 = 0
+            // The non-ASCII scalar at `index` when the previous step already decoded it.
+            var known: Scalar?
             while index < count {
                 let byte = bytes[index]
                 if byte < 0x80 {
@@ -81,15 +96,82 @@ enum ClusterScanner {
                         continue
                     }
                 }
-                let cluster = measureCluster(at: index, in: bytes, of: text, tables: tables)
-                consumer.consume(start: TextOffset(utf8: index, utf16: utf16), utf8Count: cluster.utf8Count,
-                                 utf16Count: cluster.utf16Count, width: cluster.width,
-                                 properties: cluster.properties)
+                let start = TextOffset(utf8: index, utf16: utf16)
+                if isWideLetter(at: index, in: bytes) {
+                    let (run, following) = wideRun(from: index, in: bytes, tables: tables)
+                    if run > 0 {
+                        consumer.consumeWideRun(start: start, count: run)
+                        index += 3 * run
+                        utf16 += run
+                        known = following
+                        continue
+                    }
+                }
+                let first = known ?? Scalar(at: index, in: bytes)
+                known = nil
+                let info = tables.info(of: first.value)
+                if info.isSimple {
+                    let after = index + first.length
+                    let following = after < count && bytes[after] >= 0x80 ? Scalar(at: after, in: bytes) : nil
+                    if following.map({ tables.isSimple($0.value) }) ?? true {
+                        let units = first.value > 0xFFFF ? 2 : 1
+                        consumer.consume(start: start, utf8Count: first.length, utf16Count: units, width: info.width,
+                                         properties: info.properties)
+                        index = after
+                        utf16 += units
+                        known = following
+                        continue
+                    }
+                }
+                let cluster = measureComplexCluster(at: index, firstLength: first.length, in: bytes, of: text,
+                                                    tables: tables)
+                consumer.consume(start: start, utf8Count: cluster.utf8Count, utf16Count: cluster.utf16Count,
+                                 width: cluster.width, properties: cluster.properties)
                 index += cluster.utf8Count
                 utf16 += cluster.utf16Count
             }
             return TextOffset(utf8: index, utf16: utf16)
         }
+    }
+
+    /// A scalar decoded from the text.
+    struct Scalar {
+        /// The scalar value.
+        var value: UInt32
+        /// Its length in UTF-8 code units.
+        var length: Int
+
+        /// Decodes the scalar at byte `index` of valid UTF-8.
+        @inline(__always)
+        init(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+            (value, length) = ClusterScanner.decodeScalar(at: index, in: bytes)
+        }
+    }
+
+    /// Whether a wide letter starts at byte `index` of valid UTF-8: a CJK unified ideograph
+    /// (U+4E00–U+9FFF) or a Hangul syllable (U+AC00–U+D7A3), which is simple, three UTF-8 bytes
+    /// and one UTF-16 unit long, and ``ScalarInfo/wideLetter``.
+    @inline(__always)
+    static func isWideLetter(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let lead = bytes[index]
+        // Leads 0xE4–0xED start three-byte scalars from U+4000 to U+DFFF.
+        guard lead &- 0xE4 < 10 else { return false }
+        let value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+        return value &- 0x4E00 < 0x5200 || value &- 0xAC00 < 0x2BA4
+    }
+
+    /// How many wide letters from byte `index` (one) on are clusters of their own, and the
+    /// non-ASCII scalar after them if it was decoded and starts the next cluster. The last wide
+    /// letter is left out when the scalar after it is not simple, as it may join it.
+    @inline(__always)
+    private static func wideRun(from index: Int, in bytes: UnsafeBufferPointer<UInt8>,
+                                tables: ScalarTables) -> (Int, Scalar?) {
+        var end = index + 3
+        while end < bytes.count && isWideLetter(at: end, in: bytes) { end += 3 }
+        let run = (end - index) / 3
+        guard end < bytes.count && bytes[end] >= 0x80 else { return (run, nil) }
+        let next = Scalar(at: end, in: bytes)
+        return tables.isSimple(next.value) ? (run, next) : (run - 1, nil)
     }
 
     /// The size, width and break properties of one grapheme cluster.
@@ -102,20 +184,6 @@ enum ClusterScanner {
         var width: Int
         /// Break properties.
         var properties: BreakProperties
-    }
-
-    /// Measures the cluster that starts at byte `index` (a cluster boundary).
-    @inline(__always)
-    static func measureCluster(at index: Int, in bytes: UnsafeBufferPointer<UInt8>, of text: String,
-                               tables: ScalarTables) -> Cluster {
-        let (first, firstLength) = decodeScalar(at: index, in: bytes)
-        let after = index + firstLength
-        if isSimple(first) && (after == bytes.count || bytes[after] < 0x80 || isSimple(decodeScalar(at: after, in: bytes).0)) {
-            let info = tables.info(of: first)
-            return Cluster(utf8Count: firstLength, utf16Count: first > 0xFFFF ? 2 : 1, width: info.width,
-                           properties: info.properties)
-        }
-        return measureComplexCluster(at: index, firstLength: firstLength, in: bytes, of: text, tables: tables)
     }
 
     /// Measures a cluster whose extent only Swift's `Character` segmentation can tell.

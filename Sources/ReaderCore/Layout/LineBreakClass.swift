@@ -29,6 +29,14 @@ struct BreakProperties: OptionSet, Sendable {
     /// A decimal digit.
     static let digit = BreakProperties(rawValue: 1 << 10)
 
+    // Unions spelled as raw values: option-set array literals may allocate on every use in hot loops.
+
+    /// ``breakAround``, ``breakAfter``, ``hyphen`` or ``slash``: what lets a line end after a cluster
+    /// with no space after it.
+    static let endsBreakableRun = BreakProperties(rawValue: 1 << 5 | 1 << 6 | 1 << 7 | 1 << 8)
+    /// ``letter`` or ``digit``.
+    static let letterOrDigit = BreakProperties(rawValue: 1 << 9 | 1 << 10)
+
     /// The properties of a cluster starting with `scalar`, not counting ``breakAround``.
     static func of(_ scalar: Unicode.Scalar) -> BreakProperties {
         let value = scalar.value

@@ -89,11 +89,11 @@ struct LineBreaker<Sink: LineSink>: ClusterConsumer {
     /// Where that run of spaces starts.
     private var spaceRunStart = TextOffset.zero
     /// The cluster before the current one.
-    private var previous: BreakProperties = []
+    private var previous = BreakProperties()
     /// The cluster before ``previous``.
-    private var beforePrevious: BreakProperties = []
+    private var beforePrevious = BreakProperties()
     /// The last cluster that was not a space.
-    private var lastNonSpace: BreakProperties = []
+    private var lastNonSpace = BreakProperties()
     /// The last break opportunity on the current line.
     private var primary: Candidate?
     /// The last break after a solidus on the current line, used only when ``primary`` is missing.
@@ -143,6 +143,42 @@ struct LineBreaker<Sink: LineSink>: ClusterConsumer {
             consume(start: TextOffset(utf8: start.utf8 + offset, utf16: start.utf16 + offset), utf8Count: 1,
                     utf16Count: 1, width: 1, properties: properties(offset))
         }
+    }
+
+    /// Takes a run of wide letters (three UTF-8 bytes, one UTF-16 unit, two cells, a letter with
+    /// a break allowed around it). In flowing text every letter after the first is a break
+    /// opportunity that ``flow(start:width:properties:)`` would take exactly when the letter does not
+    /// fit, so only the width and the last opportunity need tracking.
+    @inline(__always)
+    mutating func consumeWideRun(start: TextOffset, count: Int) {
+        let properties = ScalarInfo.wideLetter.properties
+        consume(start: start, utf8Count: 3, utf16Count: 1, width: 2, properties: properties)
+        guard count > 1 else { return }
+        guard mode == .flowing else {
+            for offset in 1..<count {
+                consume(start: TextOffset(utf8: start.utf8 + 3 * offset, utf16: start.utf16 + offset), utf8Count: 3,
+                        utf16Count: 1, width: 2, properties: properties)
+            }
+            return
+        }
+        var opportunity: Candidate?
+        for offset in 1..<count {
+            let position = TextOffset(utf8: start.utf8 + 3 * offset, utf16: start.utf16 + offset)
+            if width + 2 > available {
+                report(contentEnd: position, next: position)
+                width = 0
+                primary = nil
+                secondary = nil
+                opportunity = nil
+            } else {
+                opportunity = Candidate(contentEnd: position, next: position, widthAtNext: width)
+            }
+            width += 2
+        }
+        if let opportunity { primary = opportunity }
+        beforePrevious = properties
+        previous = properties
+        lastNonSpace = properties
     }
 
     /// Reports the last line; `end` is the end of the text.
@@ -198,17 +234,17 @@ struct LineBreaker<Sink: LineSink>: ClusterConsumer {
             return
         }
         // Letters after letters are by far the most common case: no opportunity, nothing to check.
-        let relevant: BreakProperties = [.breakAround, .breakAfter, .hyphen, .slash]
-        if previous.isDisjoint(with: relevant) && properties.isDisjoint(with: .breakAround) { return }
+        if previous.isDisjoint(with: .endsBreakableRun) && properties.isDisjoint(with: .breakAround) { return }
         if Self.allowsBreak(beforePrevious, previous, properties) {
             primary = Candidate(contentEnd: start, next: start, widthAtNext: width)
-        } else if previous.contains(.slash) && !beforePrevious.isDisjoint(with: [.letter, .digit])
-                    && !properties.isDisjoint(with: [.letter, .digit]) {
+        } else if previous.contains(.slash) && !beforePrevious.isDisjoint(with: .letterOrDigit)
+                    && !properties.isDisjoint(with: .letterOrDigit) {
             secondary = Candidate(contentEnd: start, next: start, widthAtNext: width)
         }
     }
 
     /// Whether a line may end between `previous` and `next` with no space between them.
+    @inline(__always)
     private static func allowsBreak(_ beforePrevious: BreakProperties, _ previous: BreakProperties,
                                     _ next: BreakProperties) -> Bool {
         if previous.contains(.breakAfter) { return true }
@@ -287,9 +323,9 @@ struct LineBreaker<Sink: LineSink>: ClusterConsumer {
         width = 0
         atLineHead = true
         inSpaceRun = false
-        previous = []
-        beforePrevious = []
-        lastNonSpace = []
+        previous = BreakProperties()
+        beforePrevious = BreakProperties()
+        lastNonSpace = BreakProperties()
         primary = nil
         secondary = nil
     }

@@ -40,6 +40,18 @@ struct LinePrefix {
     /// The cells every line's prefix takes.
     var width: Int { 2 * quoteBars + indent + labelWidth }
 
+    /// The cells every line's prefix of `block` takes at `columns`: none, without building the
+    /// decoration, for the blocks outside lists and quotes that most texts are made of.
+    static func width(of block: Block, columns: Int) -> Int {
+        if block.quoteDepth <= 0 && block.listDepth <= 0 {
+            switch block.kind {
+            case .listItem, .image: break
+            default: return 0
+            }
+        }
+        return LinePrefix(block: block, columns: columns).width
+    }
+
     /// Content cells a line should keep at least: about 8, but never more than half the line.
     static func minimumRoom(columns: Int) -> Int {
         max(1, min(8, columns / 2))

@@ -8,8 +8,10 @@ extension ChapterHeadingDetector {
     ]
 
     private static func isCJKNumeral(_ scalar: Unicode.Scalar) -> Bool {
-        "〇零一二两兩三四五六七八九十百千万萬壹贰貳叁參肆伍陆陸柒捌玖拾佰仟".unicodeScalars.contains(scalar) || isDigit(scalar)
+        cjkNumerals.contains(scalar) || isDigit(scalar)
     }
+
+    private static let cjkNumerals: Set<Unicode.Scalar> = Set("〇零一二两兩三四五六七八九十百千万萬壹贰貳叁參肆伍陆陸柒捌玖拾佰仟".unicodeScalars)
 
     /// Characters that, right after `第一章`, show a sentence rather than a title (`第一章的内容`,
     /// `第一百回合`, `第三节课`).

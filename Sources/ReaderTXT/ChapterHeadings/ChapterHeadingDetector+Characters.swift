@@ -3,20 +3,20 @@
 extension ChapterHeadingDetector {
     /// The line's scalars without surrounding whitespace, or nil when the line is empty, too long,
     /// or begins with a character no heading begins with.
-    static func trimmedCandidateScalars(_ view: Substring.UnicodeScalarView) -> [Unicode.Scalar]? {
-        var index = view.startIndex
-        while index < view.endIndex, isSpace(view[index]) { index = view.index(after: index) }
-        guard index < view.endIndex, canStartHeading(view[index]) else { return nil }
+    static func trimmedCandidateScalars(_ line: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar]? {
         var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(16)
         var trailingSpaces = 0
-        while index < view.endIndex {
-            let scalar = view[index]
+        for scalar in line {
+            if scalars.isEmpty {
+                if isSpace(scalar) { continue }
+                guard canStartHeading(scalar) else { return nil }
+                scalars.reserveCapacity(16)
+            }
             if isSpace(scalar) || scalar == "\r" || scalar == "\n" { trailingSpaces += 1 } else { trailingSpaces = 0 }
             scalars.append(scalar)
             if scalars.count - trailingSpaces > maximumHeadingLength { return nil }
-            index = view.index(after: index)
         }
+        guard !scalars.isEmpty else { return nil }
         scalars.removeLast(trailingSpaces)
         return scalars
     }

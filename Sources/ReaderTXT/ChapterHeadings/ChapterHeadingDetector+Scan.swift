@@ -87,8 +87,7 @@ extension ChapterHeadingDetector {
         var position = 0
         let count = bytes.count
         while position < count {
-            var end = position
-            while end < count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            let end = UTF8Scanning.lineBreak(bytes, from: position)
             let line = LineSpan(
                 index: lineIndex, start: position, end: end,
                 isBlank: firstNonBlank(bytes, from: position, to: end) == end)
@@ -144,7 +143,7 @@ extension ChapterHeadingDetector {
         for index in first..<line.end where bytes[index] & 0xC0 != 0x80 { scalarCount += 1 }
         guard scalarCount <= maximumHeadingLength + 8 else { return nil }
         let text = lineString(bytes, line)
-        guard let scalars = trimmedCandidateScalars(text.unicodeScalars[...]) else { return nil }
+        guard let scalars = trimmedCandidateScalars(text.unicodeScalars) else { return nil }
         return match(scalars, standalone: standalone)
     }
 

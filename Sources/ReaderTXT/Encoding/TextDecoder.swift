@@ -8,8 +8,20 @@ import ReaderCore
 public final class TextDecoder {
     /// The encoding this decoder reads.
     public let encoding: TextEncoding
-    /// The iconv converter for legacy encodings; nil for UTF-8, UTF-16 and UTF-32, which are decoded natively.
-    private let converter: IconvConverter?
+    /// How the bytes are turned into text.
+    private let engine: Engine
+    /// Where ``withUTF8(decoding:_:)`` puts the text, kept from call to call: a fresh buffer of
+    /// megabytes costs a page fault for every 4 KiB written.
+    private var scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+
+    private enum Engine {
+        /// UTF-8, UTF-16 and UTF-32, decoded natively.
+        case unicode
+        /// GB18030 and GBK, decoded by table lookup.
+        case gb18030(GB18030Decoder)
+        /// Every other legacy encoding.
+        case iconv(IconvConverter)
+    }
 
     /// Creates a decoder.
     /// - Throws: ``ReaderError`` `.invalidArgument` when iconv cannot convert from the encoding.
@@ -17,27 +29,69 @@ public final class TextDecoder {
         self.encoding = encoding
         switch encoding.layout {
         case .utf8, .utf16, .utf32:
-            converter = nil
+            engine = .unicode
         case .singleByte, .multiByte, .stateful:
+            if encoding.iconvName == "GB18030", let table = GB18030Table.shared {
+                engine = .gb18030(GB18030Decoder(table: table))
+                return
+            }
             guard let opened = IconvConverter(from: encoding.iconvName) else {
                 throw ReaderError(.invalidArgument,
                                   reason: "cannot decode \(encoding.name): iconv does not support \(encoding.iconvName)")
             }
-            converter = opened
+            engine = .iconv(opened)
         }
+    }
+
+    deinit {
+        scratch.deallocate()
     }
 
     /// Decodes `bytes` (without a byte order mark); a trailing incomplete character becomes U+FFFD.
     public func decode(_ bytes: UnsafeRawBufferPointer) -> String {
-        switch encoding.layout {
-        case .utf8:
-            return String(decoding: bytes, as: UTF8.self)
-        case .utf16(let bigEndian):
-            return UnicodeTranscoding.decodeUTF16(bytes, bigEndian: bigEndian)
-        case .utf32(let bigEndian):
-            return UnicodeTranscoding.decodeUTF32(bytes, bigEndian: bigEndian)
-        case .singleByte, .multiByte, .stateful:
-            return converter?.convert(bytes) ?? ""
+        switch engine {
+        case .gb18030(let decoder):
+            return String(wellFormedUTF8: decoder.decode(bytes))
+        case .iconv(let converter):
+            return converter.convert(bytes)
+        case .unicode:
+            switch encoding.layout {
+            case .utf16(let bigEndian): return UnicodeTranscoding.decodeUTF16(bytes, bigEndian: bigEndian)
+            case .utf32(let bigEndian): return UnicodeTranscoding.decodeUTF32(bytes, bigEndian: bigEndian)
+            default: return String(decoding: bytes, as: UTF8.self)
+            }
         }
+    }
+
+    /// Decodes `bytes` as ``decode(_:)`` does and runs `body` on the text's UTF-8 bytes (always well-formed),
+    /// which live only for the call. UTF-8 and GB18030 go to a buffer the decoder keeps for the next call.
+    func withUTF8<Result>(decoding bytes: UnsafeRawBufferPointer,
+                          _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        switch engine {
+        case .gb18030(let decoder):
+            let output = scratchSpace(atLeast: GB18030Decoder.capacity(forInputCount: bytes.count))
+            let count = decoder.decode(bytes, into: output)
+            return try body(UnsafeBufferPointer(start: output.assumingMemoryBound(to: UInt8.self), count: count))
+        case .unicode where encoding.layout == .utf8:
+            // Validate a copy, not the bytes themselves: a file under a memory map may change between two reads.
+            let copy = scratchSpace(atLeast: bytes.count)
+            if let base = bytes.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) }
+            let text = UnsafeRawBufferPointer(start: copy, count: bytes.count)
+            if String.isWellFormedUTF8(text) { return try text.withMemoryRebound(to: UInt8.self, body) }
+            var repaired = String(decoding: text, as: UTF8.self)
+            return try repaired.withUTF8(body)
+        default:
+            var text = decode(bytes)
+            return try text.withUTF8(body)
+        }
+    }
+
+    /// The decoder's buffer, grown to hold at least `count` bytes.
+    private func scratchSpace(atLeast count: Int) -> UnsafeMutableRawPointer {
+        if scratch.baseAddress == nil || scratch.count < count {
+            scratch.deallocate()
+            scratch = .allocate(byteCount: max(count, 64), alignment: 16)
+        }
+        return scratch.baseAddress!
     }
 }

@@ -1,0 +1,35 @@
+/// A line found to be a chapter heading.
+struct TXTHeadingLine: Hashable, Sendable {
+    /// The zero-based number of the line (numbered as ``ChapterHeadingDetector`` numbers them).
+    var lineIndex: Int
+    /// 1 for a part or volume, 2 for a chapter.
+    var level: Int
+    /// Whether the following line is the heading's title (`CHAPTER I.` then `Down the Rabbit-Hole`).
+    var includesNextLine: Bool
+
+    /// The headings of UTF-8 text in line order, as the detector finds them (tables of contents left out).
+    static func lines(in bytes: UnsafeBufferPointer<UInt8>, detector: ChapterHeadingDetector) -> [TXTHeadingLine] {
+        detector.headings(inUTF8: bytes).map { heading in
+            let own = trimmingWhitespace(String(decoding: UnsafeBufferPointer(rebasing: bytes[heading.utf8Range]),
+                                                as: UTF8.self))
+            return TXTHeadingLine(lineIndex: heading.lineIndex, level: heading.level, includesNextLine: heading.title != own)
+        }
+    }
+
+    /// `text` trimmed as Foundation's `trimmingCharacters(in: .whitespaces)` trims it, without the round
+    /// trip through NSString that costs more than the rest of heading detection.
+    static func trimmingWhitespace(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isWhitespace($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isWhitespace($0) })!
+        return String(scalars[first...last])
+    }
+
+    /// Whether `CharacterSet.whitespaces` holds `scalar`: the space separators (Zs), tab and U+200B.
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
+    }
+}

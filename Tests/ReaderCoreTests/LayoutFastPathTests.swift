@@ -1,0 +1,76 @@
+@testable import ReaderCore
+import ReaderTestSupport
+import Testing
+
+/// The line breaker's bulk paths (runs of plain ASCII, runs of wide letters) cut the same lines as
+/// feeding it the same clusters one at a time.
+@Suite struct LayoutFastPathTests {
+    /// Pieces heavy in CJK runs, with what may end a run: punctuation, spaces, ASCII, marks and
+    /// selectors that join the letter before them, the end of the text.
+    static let pieces: [String] = [
+        "中文字符测试", "漢", "字", "，", "。", "“", "”", "（", "）", "：", "！", "한국어", "가나다라마바사", "ひらがな", " ", "  ",
+        "\n", "\r\n", "\t", "abc", "word-", "e\u{301}", "漢\u{FE00}", "字\u{E0100}", "中\u{301}", "ｶﾞ", "😀", "第1章　", "　　",
+        "𠮷", "龘龘龘龘龘龘龘龘龘龘龘龘", "一二三四五六七八九十",
+    ]
+
+    /// The lines of `text`, as (start, content end, end) UTF-16 offsets.
+    static func lines(_ text: String, mode: WrapMode, available: Int, oneByOne: Bool) -> [[Int]] {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { buffer in
+            let breaker = LineBreaker(sink: LineRecorder(), mode: mode, available: available)
+            let sink: LineRecorder
+            if oneByOne {
+                var single = OneByOne(inner: breaker)
+                single.inner.finish(at: ClusterScanner.scan(UnsafeBufferPointer(buffer), of: text, into: &single))
+                sink = single.inner.sink
+            } else {
+                var bulk = breaker
+                bulk.finish(at: ClusterScanner.scan(UnsafeBufferPointer(buffer), of: text, into: &bulk))
+                sink = bulk.sink
+            }
+            return sink.lines.map { [$0.start.utf16, $0.contentEnd.utf16, $0.end.utf16] }
+        }
+    }
+
+    @Test("wide letters are exactly the CJK unified ideographs and the Hangul syllables")
+    func wideLetters() {
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let bytes = Array(String(scalar).utf8)
+            let expected = (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value)
+            let found = bytes.withUnsafeBufferPointer { ClusterScanner.isWideLetter(at: 0, in: $0) }
+            if found != expected {
+                Issue.record("U+\(String(value, radix: 16)): \(found)")
+                return
+            }
+        }
+    }
+
+    @Test("bulk and one-by-one feeding cut the same lines", arguments: 0..<12)
+    func sameLines(seed: UInt64) {
+        var generator = SeededRandom(seed: 0xFA57 &+ seed)
+        for _ in 0..<40 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...60, using: &generator) {
+                text += Self.pieces.randomElement(using: &generator)!
+            }
+            for mode in [WrapMode.flowing, .preformatted] {
+                for available in [1, 2, 3, 4, 5, 7, 10, 19, 40, 80] {
+                    let bulk = Self.lines(text, mode: mode, available: available, oneByOne: false)
+                    let single = Self.lines(text, mode: mode, available: available, oneByOne: true)
+                    #expect(bulk == single, "\(mode) \(available): \(text.debugDescription)")
+                }
+            }
+        }
+    }
+}
+
+/// Passes clusters on one at a time: the default run handling of ``ClusterConsumer``.
+private struct OneByOne<Inner: ClusterConsumer>: ClusterConsumer {
+    var inner: Inner
+
+    mutating func consume(start: TextOffset, utf8Count: Int, utf16Count: Int, width: Int,
+                          properties: BreakProperties) {
+        inner.consume(start: start, utf8Count: utf8Count, utf16Count: utf16Count, width: width, properties: properties)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+@testable import ReaderTXT
+import ReaderTestSupport
+import Testing
+
+/// The word-at-a-time byte scanning helpers against the obvious scalar-by-scalar answers.
+@Suite struct UTF8ScanningTests {
+    static let pieces = ["a", "bc", " ", "é", "ß", "中文", "，", "😀", "𠮷", "\n", "\r\n", "\r", "\u{3000}", "ｶ", "abcdefghij"]
+
+    static func randomText(using generator: inout SeededRandom) -> String {
+        (0..<Int.random(in: 0...80, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+    }
+
+    @Test("UTF-16 counts of every scalar-aligned range", arguments: 0..<4)
+    func utf16Counts(seed: UInt64) {
+        var generator = SeededRandom(seed: 0x16 &+ seed)
+        for _ in 0..<50 {
+            let text = Self.randomText(using: &generator)
+            let bytes = Array(text.utf8)
+            let starts = [0] + text.unicodeScalars.indices.dropFirst().map { text.utf8.distance(from: text.startIndex, to: $0) }
+            let boundaries = starts + [bytes.count]
+            bytes.withUnsafeBufferPointer { buffer in
+                for lower in boundaries {
+                    for upper in boundaries where upper >= lower {
+                        let expected = String(decoding: buffer[lower..<upper], as: UTF8.self).utf16.count
+                        #expect(UTF8Scanning.utf16Count(buffer, in: lower..<upper) == expected)
+                    }
+                }
+                #expect(UTF8Scanning.utf16Count(buffer) == text.utf16.count)
+            }
+        }
+    }
+
+    @Test("line breaks are the first LF or CR", arguments: 0..<4)
+    func lineBreaks(seed: UInt64) {
+        var generator = SeededRandom(seed: 0x1F &+ seed)
+        for _ in 0..<50 {
+            let bytes = Array(Self.randomText(using: &generator).utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...bytes.count {
+                    let expected = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+                    #expect(UTF8Scanning.lineBreak(buffer, from: start) == expected)
+                }
+            }
+        }
+    }
+
+    @Test("heading lines are trimmed as Foundation trims whitespace")
+    func whitespaceTrimming() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if TXTHeadingLine.isWhitespace(scalar) != CharacterSet.whitespaces.contains(scalar) {
+                Issue.record("U+\(String(value, radix: 16)) differs from CharacterSet.whitespaces")
+            }
+        }
+        for text in ["", " ", "\t第1章　搬家\u{3000}", "\u{200B}CHAPTER I.\u{A0}", "\u{FEFF}Part One ", "a\u{2003}b", "\u{0B}x\u{0C}"] {
+            #expect(TXTHeadingLine.trimmingWhitespace(text) == text.trimmingCharacters(in: .whitespaces))
+        }
+    }
+}
