@@ -43,7 +43,7 @@ struct ListCounter {
         }
         let next: Int
         if let start = element.attribute("start").flatMap({ Int($0.trimmed) }) {
-            next = start
+            next = Self.clamped(start)
         } else if reversed {
             next = element.elements.reduce(0) { $0 + ($1.name == "li" ? 1 : 0) }
         } else {
@@ -63,9 +63,15 @@ struct ListCounter {
     /// items.
     mutating func marker(value: Int?) -> String? {
         guard style != .none else { return nil }
-        if let value { next = value }
+        if let value { next = Self.clamped(value) }
         defer { next += step }
         return Self.marker(next, style: style)
+    }
+
+    /// A `start` or `value` held to the 32-bit range browsers keep list counters in, so that
+    /// counting on from `start="9223372036854775807"` cannot overflow.
+    private static func clamped(_ number: Int) -> Int {
+        min(max(number, Int(Int32.min)), Int(Int32.max))
     }
 
     /// "•" for bullets, else the number in its style followed by a full stop.

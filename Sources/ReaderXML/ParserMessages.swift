@@ -1,7 +1,8 @@
 internal import CLibXML2
 
 /// Runs one libxml2 parse and collects its messages through the context's structured error hook,
-/// so nothing is printed to stderr and nothing depends on libxml2's per-thread global handler.
+/// so nothing is printed to stderr. Errors libxml2 raises without a context (a failed encoding
+/// conversion) only reach the per-thread handler, which is set for the length of the parse.
 final class ParserMessages {
     struct Message {
         var line: Int?
@@ -20,14 +21,27 @@ final class ParserMessages {
         guard let context = xmlNewParserCtxt() else { return nil }
         defer { xmlFreeParserCtxt(context) }
         install(on: context)
-        return xmlCtxtReadMemory(context, bytes, count, name, nil, Self.xmlOptions)
+        return collectingContextlessErrors { xmlCtxtReadMemory(context, bytes, count, name, nil, Self.xmlOptions) }
     }
 
     func parseHTML(_ bytes: UnsafePointer<CChar>, count: Int32, name: String) -> htmlDocPtr? {
         guard let context = htmlNewParserCtxt() else { return nil }
         defer { htmlFreeParserCtxt(context) }
         install(on: context)
-        return htmlCtxtReadMemory(context, bytes, count, name, nil, Self.htmlOptions)
+        return collectingContextlessErrors { htmlCtxtReadMemory(context, bytes, count, name, nil, Self.htmlOptions) }
+    }
+
+    /// Runs `parse` with this thread's structured error handler (`xmlSetStructuredErrorFunc`)
+    /// recording here, then back to none. Without it, libxml2 prints errors raised outside a
+    /// parser context, such as "input conversion failed" for bytes invalid in the declared
+    /// encoding, to stderr.
+    private func collectingContextlessErrors(_ parse: () -> xmlDocPtr?) -> xmlDocPtr? {
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(self).toOpaque()) { owner, error in
+            guard let owner, let error else { return }
+            Unmanaged<ParserMessages>.fromOpaque(owner).takeUnretainedValue().record(error.pointee)
+        }
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
+        return parse()
     }
 
     private func install(on context: xmlParserCtxtPtr) {

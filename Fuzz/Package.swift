@@ -1,0 +1,32 @@
+// swift-tools-version:5.4
+// libFuzzer targets for the EPUB path, built only by Fuzz/run.sh (with -sanitize=fuzzer), never
+// by the root package's `swift build`/`swift test` or by CI: see Fuzz/README.md.
+//
+// Tools version 5.4 on purpose: from 5.5 on, SwiftPM renames an executable's entry point to
+// `<module>_main` and links `main` to it, which leaves no room for libFuzzer's own `main`.
+import PackageDescription
+
+let package = Package(
+    name: "reader-fuzz",
+    products: [
+        .executable(name: "epub-archive", targets: ["EPUBArchiveFuzzer"]),
+        .executable(name: "epub-markup", targets: ["EPUBMarkupFuzzer"]),
+        .executable(name: "epub-cfi", targets: ["EPUBCFIFuzzer"]),
+    ],
+    dependencies: [
+        .package(name: "reader", path: ".."),
+    ],
+    targets: [
+        // What the targets share: a stored-zip writer, a scratch file, the walk over a Document.
+        .target(name: "FuzzSupport", dependencies: [.product(name: "ReaderEngine", package: "reader")]),
+        .executableTarget(
+            name: "EPUBArchiveFuzzer",
+            dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
+        .executableTarget(
+            name: "EPUBMarkupFuzzer",
+            dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
+        .executableTarget(
+            name: "EPUBCFIFuzzer",
+            dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
+    ]
+)
