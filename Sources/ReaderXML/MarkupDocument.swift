@@ -51,9 +51,10 @@ public final class MarkupDocument: @unchecked Sendable {
     /// - Throws: ``MarkupError`` with the first fatal error and its line.
     public static func parse(_ bytes: [UInt8], syntax: Syntax, name: String,
                              limits: MarkupLimits = .standard) throws(MarkupError) -> MarkupDocument {
-        guard bytes.count <= limits.maxInputBytes else {
-            throw MarkupError(document: name, line: nil,
-                              reason: "\(bytes.count) bytes is more than the \(limits.maxInputBytes)-byte limit")
+        // libxml2 takes the length as a C int, whatever the caller's limit.
+        let limit = min(limits.maxInputBytes, Int(Int32.max))
+        guard bytes.count <= limit else {
+            throw MarkupError(document: name, line: nil, reason: "\(bytes.count) bytes is more than the \(limit)-byte limit")
         }
         guard !bytes.isEmpty else {
             throw MarkupError(document: name, line: nil, reason: "the document is empty")
