@@ -38,17 +38,6 @@ enum ResourcePath {
         return String(path[...slash])
     }
 
-    /// The shortest href from the document at `base` to the container path `path`, percent-encoded
-    /// where URLs need it.
-    static func relativeHref(to path: String, from base: String) -> String {
-        let from = directory(of: base).split(separator: "/")
-        let to = path.split(separator: "/", omittingEmptySubsequences: false)
-        var shared = 0
-        while shared < from.count, shared < to.count - 1, from[shared] == to[shared] { shared += 1 }
-        let climbs = Array(repeating: "..", count: from.count - shared)
-        return (climbs + to[shared...].map { percentEncoded(String($0)) }).joined(separator: "/")
-    }
-
     /// `.` and `..` segments removed; nil when `..` would climb above the root.
     static func normalize(_ path: String) -> String? {
         var segments: [Substring] = []
@@ -81,20 +70,6 @@ enum ResourcePath {
         return String(validating: bytes, as: UTF8.self) ?? text
     }
 
-    /// Characters outside the URL path set percent-encoded (UTF-8 bytes).
-    static func percentEncoded(_ segment: String) -> String {
-        var result = ""
-        for byte in segment.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if byte < 0x80, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~!$&'()*+,;=:@".unicodeScalars.contains(scalar) {
-                result.unicodeScalars.append(scalar)
-            } else {
-                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            }
-        }
-        return result
-    }
-
     private static func hasScheme(_ reference: String) -> Bool {
         guard let colon = reference.firstIndex(of: ":") else { return false }
         let scheme = reference[..<colon]
@@ -121,9 +96,5 @@ extension String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(self[first...last])
-    }
-
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
