@@ -27,7 +27,7 @@ config=${FUZZ_CONFIG:-release}
 jobs=${FUZZ_JOBS:-1}
 targets=(epub-archive epub-markup epub-cfi)
 
-usage() { sed -n 2,18p "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
 [[ $# -ge 1 ]] || usage
 target=$1
 shift
@@ -50,7 +50,8 @@ mirror() {
         fi
     done < <(cd "$from" && find . -type f -print0)
     while IFS= read -r -d '' file; do
-        if [[ ! -e "$from/$file" ]]; then
+        # SwiftPM writes Package.resolved next to the fuzz package's manifest.
+        if [[ ! -e "$from/$file" && $file != ./Package.resolved ]]; then
             rm -f "$to/$file"
             files_changed=1
         fi

@@ -68,6 +68,10 @@ public enum SourceOffsetLocating {
             }
             offset = Int((Double(sourceLength) * fraction).rounded(.down))
         } else if let position = locations.position {
+            let maxPosition = sourceLength / positionLength + 1
+            guard (1...maxPosition).contains(position) else {
+                throw ReaderError(.invalidLocator, reason: "position \(position) is outside 1...\(maxPosition)")
+            }
             offset = (position - 1) * positionLength
         } else {
             throw ReaderError(.invalidLocator, reason: "the Locator has no offset, progression or position")

@@ -32,3 +32,16 @@ import Testing
         #expect(throws: ReaderError.self) { try Locator(jsonString: text) }
     }
 }
+
+@Suite struct SourceOffsetPositionBoundsTests {
+    @Test(arguments: [Int.max, Int.min, 0, -1, 3])
+    func positionsOutsideTheTextAreInvalidLocators(position: Int) {
+        let locator = Locator(href: "a.txt", type: "text/plain", locations: .init(position: position))
+        #expect(throws: ReaderError.self) { _ = try SourceOffsetLocating.sourceOffset(of: locator, sourceLength: 2000) }
+    }
+
+    @Test func theLastPositionStillResolves() throws {
+        let locator = Locator(href: "a.txt", type: "text/plain", locations: .init(position: 2))
+        #expect(try SourceOffsetLocating.sourceOffset(of: locator, sourceLength: 2000) == 1024)
+    }
+}

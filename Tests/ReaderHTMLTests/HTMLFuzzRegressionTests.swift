@@ -1,7 +1,7 @@
 import ReaderHTML
 import Testing
 
-/// Inputs the `epub-markup` fuzzer (Fuzz/) crashed on, kept so the fixes stay fixed.
+/// Inputs that made the `epub-markup` fuzz target (Fuzz/) crash, kept so the fixes stay fixed.
 @Suite("ReaderHTML: fuzzer regressions")
 struct HTMLFuzzRegressionTests {
     /// `start` and `value` at the ends of Int used to trap ("arithmetic overflow" in
