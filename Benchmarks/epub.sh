@@ -17,17 +17,7 @@ corpus_book=../shared/corpus/epub/moby-dick_epub3.epub
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-median() {
-    local json
-    json=$(mktemp)
-    hyperfine --style none --warmup 1 --runs "$1" --export-json "$json" "${@:2}" >/dev/null 2>&1
-    python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$json"
-    rm -f "$json"
-}
-peak_rss() {
-    /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f", $1/1024}'
-}
-ratio() { python3 -c "import sys; print('%.2f' % (float(sys.argv[1]) / float(sys.argv[2])))" "$1" "$2"; }
+source Benchmarks/lib.sh
 
 echo "## EPUB"
 echo

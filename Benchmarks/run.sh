@@ -22,19 +22,7 @@ cache=$(mktemp -d)
 trap 'rm -rf "$cache"' EXIT
 export READER_CACHE_DIR=$cache
 
-# median wall seconds of a command, from hyperfine's JSON
-median() {
-    local json
-    json=$(mktemp)
-    hyperfine --style none --warmup 1 --runs "$runs" --export-json "$json" "$@" >/dev/null 2>&1
-    python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$json"
-    rm -f "$json"
-}
-# peak RSS in MB of one run
-peak_rss() {
-    /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f", $1/1024}'
-}
-ratio() { python3 -c "import sys; print('%.2f' % (float(sys.argv[1]) / float(sys.argv[2])))" "$1" "$2"; }
+source Benchmarks/lib.sh
 
 {
 echo "# Benchmarks"
@@ -55,20 +43,20 @@ for input in "$utf8" "$gb"; do
     echo
     echo "| task | reader (s) | peer | peer (s) | ratio | reader peak RSS (MB) |"
     echo "|---|---|---|---|---|---|"
-    t_fp=$(median "$reader fingerprint $input")
-    t_sha=$(median "sha256sum $input")
+    t_fp=$(median "$runs" "$reader fingerprint $input")
+    t_sha=$(median "$runs" "sha256sum $input")
     echo "| fingerprint | $t_fp | \`sha256sum\` | $t_sha | $(ratio "$t_fp" "$t_sha") | $(peak_rss "$reader" fingerprint "$input") |"
     rm -rf "$cache"/*
-    t_cold=$(median --prepare "rm -rf $cache/page-index" "$reader open $input --page 3 --width 80 --height 24")
+    t_cold=$(median "$runs" --prepare "rm -rf $cache/page-index" "$reader open $input --page 3 --width 80 --height 24")
     echo "| \`open --page 3\` cold (incl. page count) | $t_cold | - | - | - | $(rm -rf "$cache/page-index"; peak_rss "$reader" open "$input" --page 3 --width 80 --height 24) |"
     "$reader" open "$input" --page 3 --width 80 --height 24 >/dev/null
-    t_warm=$(median "$reader open $input --page 3 --width 80 --height 24")
+    t_warm=$(median "$runs" "$reader open $input --page 3 --width 80 --height 24")
     echo "| \`open --page 3\` with cached index | $t_warm | - | - | - | $(peak_rss "$reader" open "$input" --page 3 --width 80 --height 24) |"
-    t_text=$(median "$reader text $input --width 80 > /dev/null")
+    t_text=$(median "$runs" "$reader text $input --width 80 > /dev/null")
     if [[ $input == "$gb" ]]; then
-        t_peer=$(median "iconv -f GB18030 -t UTF-8 $input > /dev/null"); peer='`iconv -f GB18030 -t UTF-8`'
+        t_peer=$(median "$runs" "iconv -f GB18030 -t UTF-8 $input > /dev/null"); peer='`iconv -f GB18030 -t UTF-8`'
     else
-        t_peer=$(median "fold -s -w 80 $input > /dev/null"); peer='`fold -s -w 80`'
+        t_peer=$(median "$runs" "fold -s -w 80 $input > /dev/null"); peer='`fold -s -w 80`'
     fi
     echo "| full reflow \`text --width 80\` | $t_text | $peer | $t_peer | $(ratio "$t_text" "$t_peer") | $(peak_rss "$reader" text "$input" --width 80) |"
     echo

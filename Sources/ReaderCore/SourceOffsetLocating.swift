@@ -39,19 +39,45 @@ public enum SourceOffsetLocating {
             text: .init(before: before.isEmpty ? nil : before, highlight: after.isEmpty ? nil : after))
     }
 
-    /// The position in `content` (section `section`) of a native source offset: the block whose
-    /// source range holds it, or the first block after it, or the end of the last block.
+    /// The position in `content` (section `section`) of a native source offset.
+    ///
+    /// The offset moves to the first place at or after it that shown text occupies: a character
+    /// copied from the source, or, where no character is, the point a block without text of its
+    /// own (an image, a rule) sits at. A character wins over such a point at the same offset, so
+    /// text round-trips exactly. Text the engine makes (markers, alternative text, joined line
+    /// breaks) has no offset of its own and is skipped. Past the last place: the end of the last
+    /// block; in a section without blocks, its start.
     public static func textPosition(forSourceOffset offset: Int, in content: SectionContent, section: Int) -> TextPosition {
-        var candidate: TextPosition?
-        for (index, block) in content.blocks.enumerated() {
-            guard let range = block.sourceMap.sourceRange else { continue }
-            if range.contains(offset) || (offset < range.lowerBound) {
-                let textOffset = block.sourceMap.textOffset(forSourceOffset: offset) ?? 0
-                return TextPosition(section: section, block: index, offset: textOffset)
-            }
-            candidate = TextPosition(section: section, block: index, offset: block.text.utf16.count)
+        let blocks = content.blocks
+        guard let target = occupiedOffset(atOrAfter: offset, in: blocks) else {
+            guard let last = blocks.indices.last else { return TextPosition(section: section, block: 0, offset: 0) }
+            let hasText = blocks[last].sourceMap.runs.contains { $0.length > 0 }
+            return TextPosition(section: section, block: last, offset: hasText ? blocks[last].text.utf16.count : 0)
         }
-        return candidate ?? TextPosition(section: section, block: 0, offset: 0)
+        for (index, block) in blocks.enumerated() {
+            for run in block.sourceMap.runs where run.length > 0 && run.sourceStart <= target && target < run.sourceEnd {
+                return TextPosition(section: section, block: index, offset: run.textStart + target - run.sourceStart)
+            }
+        }
+        for (index, block) in blocks.enumerated() {
+            for run in block.sourceMap.runs where run.sourceStart == target {
+                return TextPosition(section: section, block: index, offset: run.textStart)
+            }
+        }
+        return TextPosition(section: section, block: 0, offset: 0)  // not reached: the target is some run's
+    }
+
+    /// `offset` itself when a character holds it, else the smallest run start after it (the
+    /// points of blocks without text included); nil when nothing lies at or after it.
+    private static func occupiedOffset(atOrAfter offset: Int, in blocks: [Block]) -> Int? {
+        var next: Int?
+        for block in blocks {
+            for run in block.sourceMap.runs {
+                if run.length > 0, run.sourceStart <= offset, offset < run.sourceEnd { return offset }
+                if run.sourceStart >= offset, next.map({ run.sourceStart < $0 }) ?? true { next = run.sourceStart }
+            }
+        }
+        return next
     }
 
     /// The source offset a Locator points at: `offset` when present, else `progression` (or

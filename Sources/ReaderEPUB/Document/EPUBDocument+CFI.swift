@@ -36,6 +36,6 @@ extension EPUBDocument {
             let upper = source.index(source.startIndex, offsetBy: max(0, min(range.upperBound, source.count)))
             return String(source[lower..<upper]) ?? ""
         }
-        return SourceOffsetPlacement.textPosition(forSourceOffset: resolution.sourceOffset, in: converted.content, section: index)
+        return SourceOffsetLocating.textPosition(forSourceOffset: resolution.sourceOffset, in: converted.content, section: index)
     }
 }

@@ -43,7 +43,7 @@ extension EPUBDocument {
             } else {
                 offset = 0
             }
-            return SourceOffsetPlacement.textPosition(forSourceOffset: offset, in: converted.content, section: index)
+            return SourceOffsetLocating.textPosition(forSourceOffset: offset, in: converted.content, section: index)
         }
         let global = locations.position.flatMap(positions.location(ofPosition:))
             ?? locations.totalProgression.flatMap(positions.location(ofTotalProgression:))
@@ -53,7 +53,7 @@ extension EPUBDocument {
         }
         let converted = try convertedSection(global.section)
         let offset = Int((Double(converted.pathIndex.sourceLength) * global.progression).rounded(.down))
-        return SourceOffsetPlacement.textPosition(forSourceOffset: offset, in: converted.content, section: global.section)
+        return SourceOffsetLocating.textPosition(forSourceOffset: offset, in: converted.content, section: global.section)
     }
 
     /// The section of an href: exact, percent-decoded, without a leading slash or fragment, or

@@ -1,3 +1,5 @@
+import ReaderCore
+
 /// Resolution of the hrefs an EPUB writes (in the OPF, the navigation documents and content) to
 /// paths of entries in the container.
 ///
@@ -53,21 +55,10 @@ enum ResourcePath {
         return segments.isEmpty ? nil : segments.joined(separator: "/")
     }
 
-    /// `%XX` sequences decoded as UTF-8; the text is returned unchanged when they do not form UTF-8.
+    /// `%XX` sequences decoded as UTF-8; the text unchanged when they do not decode (a bare `%`
+    /// in a name written without escaping).
     static func percentDecoded(_ text: String) -> String {
-        guard text.contains("%") else { return text }
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.popFirst() {
-            if byte == UInt8(ascii: "%"), utf8.count >= 2,
-               let high = hexValue(utf8[utf8.startIndex]), let low = hexValue(utf8[utf8.startIndex + 1]) {
-                bytes.append(high << 4 | low)
-                utf8 = utf8.dropFirst(2)
-            } else {
-                bytes.append(byte)
-            }
-        }
-        return String(validating: bytes, as: UTF8.self) ?? text
+        (try? PercentDecoding.decode(text)) ?? text
     }
 
     private static func hasScheme(_ reference: String) -> Bool {
@@ -75,15 +66,6 @@ enum ResourcePath {
         let scheme = reference[..<colon]
         guard let first = scheme.unicodeScalars.first, first.isASCIILetter else { return false }
         return scheme.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 

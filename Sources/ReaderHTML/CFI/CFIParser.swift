@@ -1,3 +1,5 @@
+import ReaderCore
+
 /// A one-pass recursive-descent parser for the EPUB CFI 1.1 grammar (§ 2.2), over UTF-8 bytes.
 ///
 /// Every delimiter of the grammar is ASCII, so the parser splits bytes and decodes only assertion
@@ -45,30 +47,14 @@ struct CFIParser {
 
     /// Decodes `%HH` sequences; the result must be UTF-8.
     static func percentDecoded(_ text: String) throws(CFIParseError) -> String {
-        let percent = UInt8(ascii: "%")
-        guard text.utf8.contains(percent) else { return text }
         guard text.utf8.count <= EPUBCFI.maximumLength * 3 else {
             throw CFIParseError(.tooLong, at: EPUBCFI.maximumLength * 3)
         }
-        let input = Array(text.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(input.count)
-        var index = 0
-        while index < input.count {
-            guard input[index] == percent else {
-                output.append(input[index])
-                index += 1
-                continue
-            }
-            guard index + 2 < input.count, let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2])
-            else { throw CFIParseError(.invalidPercentEncoding, at: index) }
-            output.append(high << 4 | low)
-            index += 3
+        do {
+            return try PercentDecoding.decode(text)
+        } catch {
+            throw CFIParseError(.invalidPercentEncoding, at: error.byteOffset)
         }
-        guard let decoded = String(validating: output, as: UTF8.self) else {
-            throw CFIParseError(.invalidPercentEncoding, at: 0)
-        }
-        return decoded
     }
 
     // MARK: - Grammar
@@ -317,14 +303,5 @@ struct CFIParser {
 
     private static func isWhiteSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

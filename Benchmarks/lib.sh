@@ -1,0 +1,19 @@
+# Shell helpers the benchmark scripts share; source it, do not run it.
+
+# median RUNS ARGS…: median wall seconds of a command over RUNS runs, from hyperfine's JSON
+median() {
+    local runs=$1 json
+    shift
+    json=$(mktemp)
+    hyperfine --style none --warmup 1 --runs "$runs" --export-json "$json" "$@" >/dev/null 2>&1
+    python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$json"
+    rm -f "$json"
+}
+
+# peak_rss COMMAND…: peak resident memory of one run, in MB
+peak_rss() {
+    /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f", $1/1024}'
+}
+
+# ratio A B: A / B with two decimals
+ratio() { python3 -c "import sys; print('%.2f' % (float(sys.argv[1]) / float(sys.argv[2])))" "$1" "$2"; }
