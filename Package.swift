@@ -8,7 +8,10 @@ let package = Package(
         .library(name: "ReaderCore", targets: ["ReaderCore"]),
         .library(
             name: "ReaderEngine",
-            targets: ["ReaderEngine", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderHTML", "ReaderXML", "ReaderCore"]),
+            targets: [
+                "ReaderEngine", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderHTML", "ReaderXML",
+                "ReaderCore",
+            ]),
         .executable(name: "reader", targets: ["ReaderCLI"]),
     ],
     dependencies: [
@@ -26,6 +29,9 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CPoppler", pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
 
         // The format-agnostic core: model, sniffing, capabilities, Locator, fingerprint, layout.
         .target(
@@ -43,9 +49,10 @@ let package = Package(
             name: "ReaderMarkdown",
             dependencies: ["ReaderCore", "CCMarkGFM", .product(name: "Yams", package: "Yams")]),
         .target(name: "ReaderEPUB", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML", "CLibZip"]),
+        .target(name: "ReaderPDF", dependencies: ["ReaderCore", "ReaderXML", "CPoppler"]),
 
         // The dispatcher: registers the backends.
-        .target(name: "ReaderEngine", dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB"]),
+        .target(name: "ReaderEngine", dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF"]),
 
         .executableTarget(
             name: "ReaderCLI",
@@ -61,11 +68,12 @@ let package = Package(
         .testTarget(
             name: "ReaderEPUBTests",
             dependencies: ["ReaderEPUB", "ReaderHTML", "ReaderXML", "ReaderCore", "CLibZip", "ReaderTestSupport"]),
+        .testTarget(name: "ReaderPDFTests", dependencies: ["ReaderPDF", "ReaderCore", "ReaderXML", "ReaderTestSupport"]),
         .testTarget(
             name: "ReaderEngineTests",
             dependencies: [
-                "ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderHTML", "ReaderXML",
-                "ReaderTestSupport",
+                "ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderHTML",
+                "ReaderXML", "ReaderTestSupport",
             ],
             exclude: ["Golden"]),
     ]

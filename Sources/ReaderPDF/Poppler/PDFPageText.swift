@@ -1,0 +1,50 @@
+/// A rectangle on a PDF page, in points, with the origin at the page's top-left corner and y
+/// growing downwards (poppler's text coordinates).
+struct PDFRect: Hashable, Sendable {
+    var x1: Double
+    var y1: Double
+    var x2: Double
+    var y2: Double
+
+    var width: Double { x2 - x1 }
+    var height: Double { y2 - y1 }
+
+    /// The smallest rectangle holding both.
+    func union(_ other: PDFRect) -> PDFRect {
+        PDFRect(x1: min(x1, other.x1), y1: min(y1, other.y1), x2: max(x2, other.x2), y2: max(y2, other.y2))
+    }
+}
+
+/// A run of characters drawn in one font at one size.
+struct PDFFontRun: Hashable, Sendable {
+    /// Indices into ``PDFPageText/scalars``.
+    var range: Range<Int>
+    /// The font's name as the PDF gives it (`ABCDEF+DejaVuSerif-Bold`).
+    var fontName: String
+    /// The size in points.
+    var fontSize: Double
+}
+
+/// The text of one page in poppler's reading order, with the geometry of every character.
+struct PDFPageText: Hashable, Sendable {
+    /// 1-based page number.
+    var pageNumber: Int
+    /// The page's width and height in points.
+    var width: Double
+    var height: Double
+    /// The characters in reading order; `\n` ends a line.
+    var scalars: [Unicode.Scalar]
+    /// One box per scalar (same count as `scalars`).
+    var boxes: [PDFRect]
+    /// Font runs covering `scalars`, in order.
+    var fontRuns: [PDFFontRun]
+    /// How many images are drawn on the page (a page with images and no text was scanned).
+    var imageCount: Int
+
+    /// The text as a String.
+    var text: String {
+        var result = String()
+        result.unicodeScalars.append(contentsOf: scalars)
+        return result
+    }
+}
