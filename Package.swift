@@ -56,7 +56,9 @@ let package = Package(
 
         .executableTarget(
             name: "ReaderCLI",
-            dependencies: ["ReaderEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "ReaderEngine", "ReaderPDF", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // Helpers every test target shares: seeded randomness, where the corpus is, temp folders.
         .target(name: "ReaderTestSupport", dependencies: ["ReaderCore"], path: "Tests/ReaderTestSupport"),

@@ -17,12 +17,20 @@ struct OpenCommand: ParsableCommand {
     @Option(help: "A Locator as JSON, or @FILE holding one: show the page that contains it.")
     var locator: String?
 
+    @Option(help: ArgumentHelp(
+        "PDF only: show the PDF's own page N, reflowed to the width and shown whole, instead of a screen page.",
+        valueName: "n"))
+    var pdfPage: Int?
+
     @Flag(help: "Print the page, its Locators and the page count as JSON.")
     var json = false
 
     func validate() throws {
-        if page != nil, locator != nil { throw ValidationError("give --page or --locator, not both") }
+        if [page != nil, locator != nil, pdfPage != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --page, --locator and --pdf-page")
+        }
         if let page, page < 1 { throw ValidationError("--page must be 1 or more") }
+        if let pdfPage, pdfPage < 1 { throw ValidationError("--pdf-page must be 1 or more") }
     }
 
     func run() throws {
@@ -31,6 +39,10 @@ struct OpenCommand: ParsableCommand {
             let opened = try engine.open(path: document.file, options: document.openOptions)
             let viewport = try view.viewport()
             let paginator = try engine.paginator(for: opened, viewport: viewport, options: document.openOptions, cache: view.cache)
+            if let pdfPage {
+                try showPDFPage(pdfPage, of: opened, paginator: paginator, viewport: viewport)
+                return
+            }
             let number: Int
             if let locator {
                 let parsed = try LocatorArgument.parse(locator)

@@ -2,14 +2,14 @@ import ArgumentParser
 import Foundation
 import ReaderCore
 
-/// `reader`: open TXT and Markdown (and, as backends land, EPUB, PDF, MOBI) from the shell.
+/// `reader`: open TXT, Markdown, EPUB and PDF (and, as its backend lands, MOBI) from the shell.
 @main
 struct Reader: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reader",
         abstract: "Open documents as reflowed text pages, with Locators and fingerprints.",
         subcommands: [OpenCommand.self, InfoCommand.self, TOCCommand.self, TextCommand.self,
-                      FingerprintCommand.self, CoverCommand.self, FormatsCommand.self])
+                      FingerprintCommand.self, CoverCommand.self, RenderCommand.self, FormatsCommand.self])
 
     /// Runs the command line. Help goes to standard output; a usage mistake is one line on
     /// standard error and exit status 2, like every other error of this tool.

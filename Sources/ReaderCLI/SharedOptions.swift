@@ -9,7 +9,10 @@ struct DocumentOptions: ParsableArguments {
     @Option(help: "Decode text files in this encoding instead of detecting it (e.g. GB18030, windows-1251).")
     var encoding: String?
 
-    var openOptions: OpenOptions { OpenOptions(encoding: encoding) }
+    @Option(help: "The password of an encrypted PDF (the user or the owner password).")
+    var password: String?
+
+    var openOptions: OpenOptions { OpenOptions(encoding: encoding, password: password) }
 }
 
 /// The viewport: cells per line and lines per page.

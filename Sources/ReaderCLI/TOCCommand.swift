@@ -1,6 +1,7 @@
 import ArgumentParser
 import ReaderCore
 import ReaderEngine
+import ReaderPDF
 
 /// `reader toc FILE`: the table of contents, nested, with page numbers at the viewport.
 struct TOCCommand: ParsableCommand {
@@ -13,12 +14,24 @@ struct TOCCommand: ParsableCommand {
     @Flag(help: "Print the entries with their Locators as JSON.")
     var json = false
 
+    @Option(help: ArgumentHelp(
+        "PDF only: when the PDF has no outline, list one entry per N pages instead of nothing.", valueName: "n"))
+    var pdfPageRanges: Int?
+
+    func validate() throws {
+        if let pdfPageRanges, pdfPageRanges < 1 { throw ValidationError("--pdf-page-ranges must be 1 or more") }
+    }
+
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
             let engine = ReaderEngine.standard
             let opened = try engine.open(path: document.file, options: document.openOptions)
             try engine.require(.tableOfContents, of: opened, for: "toc")
-            let entries = try opened.tableOfContents()
+            var entries = try opened.tableOfContents()
+            if entries.isEmpty, let pdfPageRanges {
+                entries = try PDFPageOption.pdf(opened, for: "--pdf-page-ranges")
+                    .pageRangeTableOfContents(pagesPerEntry: pdfPageRanges)
+            }
             var output = OutputBuffer()
             if json {
                 output.line(StandardStreams.json(entries))

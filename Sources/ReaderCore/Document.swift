@@ -33,10 +33,13 @@ public protocol Document: AnyObject, Sendable {
 public struct OpenOptions: Hashable, Sendable {
     /// An encoding name that overrides detection (TXT), e.g. "GB18030" or "windows-1251".
     public var encoding: String?
+    /// The password of an encrypted document (PDF).
+    public var password: String?
 
     /// Creates options.
-    public init(encoding: String? = nil) {
+    public init(encoding: String? = nil, password: String? = nil) {
         self.encoding = encoding
+        self.password = password
     }
 }
 

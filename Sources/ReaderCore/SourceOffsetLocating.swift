@@ -28,15 +28,22 @@ public enum SourceOffsetLocating {
         let block = content.blocks[position.block]
         let offset = block.sourceMap.sourceOffset(forTextOffset: position.offset) ?? 0
         let fraction = min(1, max(0, progression(offset)))
-        let units = Array(block.text.utf16)
-        let clamped = min(max(0, position.offset), units.count)
-        let before = String(decoding: units[max(0, clamped - contextLength)..<clamped], as: UTF16.self)
-        let after = String(decoding: units[clamped..<min(units.count, clamped + contextLength)], as: UTF16.self)
         return Locator(
             href: href, type: type, title: title,
             locations: .init(fragments: block.anchorID.map { [$0] }, progression: fraction,
                              totalProgression: fraction, position: offset / positionLength + 1, offset: offset),
-            text: .init(before: before.isEmpty ? nil : before, highlight: after.isEmpty ? nil : after))
+            text: textContext(at: position, in: content))
+    }
+
+    /// Up to ``contextLength`` UTF-16 units of the block's text before `position` and from it on;
+    /// nil when the position is outside the content.
+    public static func textContext(at position: TextPosition, in content: SectionContent) -> Locator.TextContext? {
+        guard content.blocks.indices.contains(position.block) else { return nil }
+        let units = Array(content.blocks[position.block].text.utf16)
+        let clamped = min(max(0, position.offset), units.count)
+        let before = String(decoding: units[max(0, clamped - contextLength)..<clamped], as: UTF16.self)
+        let after = String(decoding: units[clamped..<min(units.count, clamped + contextLength)], as: UTF16.self)
+        return Locator.TextContext(before: before.isEmpty ? nil : before, highlight: after.isEmpty ? nil : after)
     }
 
     /// The position in `content` (section `section`) of a native source offset.

@@ -2,6 +2,7 @@ import Foundation
 import ReaderCore
 import ReaderEPUB
 import ReaderMarkdown
+import ReaderPDF
 import ReaderTXT
 
 /// The dispatcher: sniffs a file, consults the capability matrix and hands the file to the
@@ -11,7 +12,7 @@ public struct ReaderEngine: Sendable {
     public let backends: [any DocumentBackend]
 
     /// An engine with every backend this package provides.
-    public static let standard = ReaderEngine(backends: [TXTBackend(), MarkdownBackend(), EPUBBackend()])
+    public static let standard = ReaderEngine(backends: [TXTBackend(), MarkdownBackend(), EPUBBackend(), PDFBackend()])
 
     /// Creates an engine with the given backends; a later backend does not replace an earlier one.
     public init(backends: [any DocumentBackend]) {

@@ -1,0 +1,58 @@
+import ReaderCore
+import ReaderEngine
+import ReaderPDF
+
+extension OpenCommand {
+    /// `--pdf-page N`: the reflowed text of the PDF's page N, all of it, wrapped at the viewport
+    /// width, then a status line naming the screen page (at this viewport) where that text starts.
+    func showPDFPage(_ number: Int, of opened: any Document, paginator: Paginator,
+                     viewport: Viewport) throws(ReaderError) {
+        let pdf = try PDFPageOption.pdf(opened, for: "--pdf-page")
+        let blocks = try pdf.blocks(onPage: number)
+        var lines: [String] = []
+        for (index, block) in blocks.enumerated() {
+            if index > 0 { lines += Array(repeating: "", count: block.spacingBefore) }
+            lines += BlockLayout.lines(of: block, columns: viewport.columns).map(\.rendered)
+        }
+        let start = try pdf.textPosition(ofPage: number)
+        let screenPage = try paginator.pageNumber(containing: start)
+        let count = try Self.pageCount(of: opened, paginator: paginator)
+        let engine = ReaderEngine.standard
+        if let cache = view.cache { try engine.store(paginator, options: document.openOptions, cache: cache) }
+        let startLocator = try pdf.locator(at: start)
+        let title = opened.metadata.title ?? document.file
+
+        var output = OutputBuffer()
+        if json {
+            let report = PDFPageReport(file: document.file, fingerprint: try opened.fingerprint().description, title: title,
+                                       pdfPage: number, pdfPageCount: pdf.pageCount, page: screenPage,
+                                       pageCount: count.value, pageCountIsExact: count.isExact, viewport: viewport,
+                                       lines: lines, start: startLocator)
+            output.line(StandardStreams.json(report))
+        } else {
+            lines.forEach { output.line($0) }
+            if blocks.isEmpty { output.line("(no text on this page)") }
+            let tail = " · PDF page \(number) of \(pdf.pageCount) · starts on page \(screenPage) of \(count)"
+            let room = max(8, viewport.columns - tail.count)
+            output.line((title.count > room ? String(title.prefix(room - 1)) + "…" : title) + tail)
+        }
+        output.flush()
+    }
+}
+
+/// What `reader open --pdf-page N --json` prints.
+struct PDFPageReport: Encodable {
+    var file: String
+    var format = "pdf"
+    var fingerprint: String
+    var title: String
+    var pdfPage: Int
+    var pdfPageCount: Int
+    /// The screen page, at the viewport, where the PDF page's text starts.
+    var page: Int
+    var pageCount: Int
+    var pageCountIsExact: Bool
+    var viewport: Viewport
+    var lines: [String]
+    var start: Locator
+}

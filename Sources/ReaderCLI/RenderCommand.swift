@@ -1,0 +1,49 @@
+import ArgumentParser
+import ReaderCore
+import ReaderEngine
+import ReaderPDF
+
+/// `reader render book.pdf --pdf-page 3 -o page3.png`: a PDF page as a picture.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render", abstract: "Render one page of a PDF to a PNG picture.")
+
+    @OptionGroup var document: DocumentOptions
+
+    @Option(help: ArgumentHelp("The PDF's own 1-based page to render (default 1).", valueName: "n"))
+    var pdfPage = 1
+
+    @Option(help: "Pixels per point: 1 is 72 dpi, 2 is 144 dpi (default 2).")
+    var scale = 2.0
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The PNG file to write.", valueName: "path"))
+    var output: String
+
+    func validate() throws {
+        if pdfPage < 1 { throw ValidationError("--pdf-page must be 1 or more") }
+        if !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be more than 0 and at most 16") }
+    }
+
+    func run() throws {
+        try reportingErrors { () throws(ReaderError) in
+            let opened = try ReaderEngine.standard.open(path: document.file, options: document.openOptions)
+            let pdf = try PDFPageOption.pdf(opened, for: "render")
+            try pdf.renderPage(pdfPage, scale: scale, to: output)
+            var out = OutputBuffer()
+            out.line("\(output): page \(pdfPage) of \(pdf.pageCount) at scale \(scale)")
+            out.flush()
+        }
+    }
+}
+
+/// What `--pdf-page` needs: the document as a PDF.
+enum PDFPageOption {
+    /// The document as a ``PDFDocument``, or an error saying the operation is for PDFs.
+    static func pdf(_ document: any Document, for operation: String) throws(ReaderError) -> PDFDocument {
+        guard let pdf = document as? PDFDocument else {
+            throw ReaderError(.unsupportedOperation, file: document.path, format: document.format,
+                              reason: "\(operation) works on PDF pages; this is \(document.format.displayName)")
+        }
+        return pdf
+    }
+}

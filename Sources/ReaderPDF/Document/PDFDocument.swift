@@ -1,0 +1,120 @@
+import Foundation
+import ReaderCore
+
+/// A PDF opened through poppler: one section per page, reflowed into paragraphs.
+///
+/// Native positions are a 1-based `page` and a UTF-16 `offset` in the text poppler extracts from
+/// that page. A paragraph that runs over a page break is one block, held by the section of the page
+/// it starts on, so the sections of later pages can begin part-way into their page's text.
+public final class PDFDocument: Document, @unchecked Sendable {
+    /// The path the document was opened from.
+    public let path: String
+    /// Always PDF.
+    public let format = DocumentFormat.pdf
+    /// What the PDF backend can do.
+    public let capabilities: FormatCapabilities
+    /// The info dictionary (XMP where it is empty).
+    public let metadata: DocumentMetadata
+    /// One section per page.
+    public let readingOrder: [Section]
+    /// The number of pages.
+    public var pageCount: Int { poppler.pageCount }
+
+    let poppler: PopplerDocument
+    let reflow: PDFReflow
+    let href: String
+    private let lock = NSLock()
+    private var cachedFingerprint: DocumentFingerprint?
+    private var cachedOutline: [PDFOutlineItem]?
+
+    init(path: String, poppler: PopplerDocument, capabilities: FormatCapabilities) {
+        self.path = path
+        self.poppler = poppler
+        self.capabilities = capabilities
+        href = (path as NSString).lastPathComponent
+        metadata = PDFMetadataReader.metadata(info: poppler.info, pageCount: poppler.pageCount)
+        readingOrder = (0..<poppler.pageCount).map {
+            Section(index: $0, href: (path as NSString).lastPathComponent, mediaType: DocumentFormat.pdf.mediaType)
+        }
+        reflow = PDFReflow(pageCount: poppler.pageCount) { [poppler] (page: Int) throws(ReaderError) -> PDFPageText in
+            try poppler.pageText(page)
+        }
+    }
+
+    /// Pages, PDF version, encryption, producer and creator.
+    public var details: [(name: String, value: String)] {
+        let info = poppler.info
+        var facts: [(name: String, value: String)] = [
+            ("pages", String(pageCount)), ("pdf-version", info.pdfVersion), ("encrypted", info.isEncrypted ? "yes" : "no"),
+        ]
+        if let producer = info.producer { facts.append(("producer", producer)) }
+        if let creator = info.creator { facts.append(("creator", creator)) }
+        return facts
+    }
+
+    /// `pdf:{sha256}:{bytes}`, streamed once and remembered.
+    public func fingerprint() throws(ReaderError) -> DocumentFingerprint {
+        if let known = lock.withLock({ cachedFingerprint }) { return known }
+        let computed = try DocumentFingerprint.compute(path: path, format: .pdf)
+        lock.withLock { cachedFingerprint = computed }
+        return computed
+    }
+
+    /// The blocks that start on page `index + 1`.
+    public func content(ofSection index: Int) throws(ReaderError) -> SectionContent {
+        try checkSection(index)
+        return try located { () throws(ReaderError) in SectionContent(blocks: try reflow.blocks(ofPage: index + 1)) }
+    }
+
+    /// The poppler text of page `page` (1-based), as `pdftotext` would give it: reading order,
+    /// lines ending in `\n`, nothing removed or joined. Offsets in Locators count in this text.
+    public func extractedText(ofPage page: Int) throws(ReaderError) -> String {
+        try located { () throws(ReaderError) in try poppler.pageText(page).text }
+    }
+
+    /// Page `page`'s own paragraphs as blocks, reflowed (running headers and page numbers out,
+    /// cut words mended, lines joined) but cut at the page's edges: a paragraph that began on an
+    /// earlier page or goes on to a later one keeps only its part on this page.
+    public func blocks(onPage page: Int) throws(ReaderError) -> [Block] {
+        try checkSection(page - 1)
+        return try located { () throws(ReaderError) in
+            try reflow.paragraphs(ofPage: page).paragraphs.map { paragraph in
+                let placed = paragraph.lines.map { PlacedLine(page: page, line: $0) }
+                let joined = ReflowedParagraph.join(placed) { [reflow] number in reflow.vocabulary(around: number) }
+                let kind: Block.Kind = paragraph.headingLevel.map { .heading(level: $0) } ?? .paragraph
+                return Block(kind: kind, text: joined.text, sourceMap: joined.map)
+            }
+        }
+    }
+
+    /// Renders page `page` (1-based) to a PNG file at `scale` (1 = 72 pixels per inch).
+    public func renderPage(_ page: Int, scale: Double, to output: String) throws(ReaderError) {
+        try located { () throws(ReaderError) in try poppler.renderPNG(pageNumber: page, scale: scale, to: output) }
+    }
+
+    func checkSection(_ index: Int) throws(ReaderError) {
+        guard readingOrder.indices.contains(index) else {
+            throw ReaderError(.invalidArgument, file: path, format: .pdf,
+                              reason: "page \(index + 1) does not exist; the document has \(pageCount) pages")
+        }
+    }
+
+    /// Runs `body`, naming this file and format in any error it throws.
+    func located<T>(_ body: () throws(ReaderError) -> T) throws(ReaderError) -> T {
+        do throws(ReaderError) {
+            return try body()
+        } catch {
+            throw error.locating(file: path, format: .pdf)
+        }
+    }
+
+    /// The outline, read once.
+    func outline() -> [PDFOutlineItem] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cachedOutline { return cachedOutline }
+        let read = poppler.outline()
+        cachedOutline = read
+        return read
+    }
+}

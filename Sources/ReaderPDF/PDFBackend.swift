@@ -1,0 +1,23 @@
+import ReaderCore
+
+/// Opens PDF files through poppler-glib.
+public struct PDFBackend: DocumentBackend {
+    /// Creates the backend.
+    public init() {}
+
+    /// PDF.
+    public var formats: [DocumentFormat] { [.pdf] }
+
+    /// Outline, metadata, search, reflow, native pages and encryption detection.
+    public func capabilities(for format: DocumentFormat) -> FormatCapabilities {
+        [.tableOfContents, .metadata, .search, .reflow, .fixedPages, .encryptionDetection]
+    }
+
+    /// Opens the PDF at `path`, with `options.password` when it is encrypted.
+    /// - Throws: ``ReaderError``: encrypted without the right password, malformed when poppler
+    ///   cannot read it.
+    public func open(path: String, format: DocumentFormat, options: OpenOptions) throws(ReaderError) -> any Document {
+        let poppler = try PopplerDocument.open(path: path, password: options.password)
+        return PDFDocument(path: path, poppler: poppler, capabilities: capabilities(for: format))
+    }
+}

@@ -1,0 +1,40 @@
+/// Turns poppler's font attributes, which count positions in the text layout, into font runs
+/// over the scalars of a ``PDFAlignedText``.
+enum PDFFontRunMapping {
+    /// Font runs covering every scalar, in order; adjacent runs of the same font and size (poppler
+    /// also splits on colour and underline) are merged. Scalars without a layout position (direction
+    /// marks, padding) take the run before them, or after them at the start. Empty when no
+    /// attribute covers any scalar.
+    /// - Parameters:
+    ///   - attributes: runs whose ranges are layout indices.
+    ///   - layoutIndices: each scalar's layout index (``PDFAlignedText/layoutIndices``).
+    ///   - layoutCount: the number of layout rectangles; attribute ranges are clipped to it.
+    static func runs(_ attributes: [PDFFontRun], layoutIndices: [Int?], layoutCount: Int) -> [PDFFontRun] {
+        var owner = [Int](repeating: -1, count: layoutCount)
+        for (number, attribute) in attributes.enumerated() {
+            let range = attribute.range.clamped(to: 0..<layoutCount)
+            for index in range { owner[index] = number }
+        }
+        let scalarOwners: [Int?] = layoutIndices.map { index in
+            guard let index, index >= 0, index < layoutCount, owner[index] >= 0 else { return nil }
+            return owner[index]
+        }
+        guard let firstKnown = scalarOwners.lazy.compactMap({ $0 }).first else { return [] }
+        var current = firstKnown
+        let filled: [Int] = scalarOwners.map { known in
+            if let known { current = known }
+            return current
+        }
+        var result: [PDFFontRun] = []
+        for (index, number) in filled.enumerated() {
+            let attribute = attributes[number]
+            if var last = result.last, last.fontName == attribute.fontName, last.fontSize == attribute.fontSize {
+                last.range = last.range.lowerBound..<(index + 1)
+                result[result.count - 1] = last
+            } else {
+                result.append(PDFFontRun(range: index..<(index + 1), fontName: attribute.fontName, fontSize: attribute.fontSize))
+            }
+        }
+        return result
+    }
+}

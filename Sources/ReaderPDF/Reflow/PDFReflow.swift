@@ -1,0 +1,177 @@
+import Foundation
+import ReaderCore
+
+/// The reflowed view of a PDF, computed page by page on demand and remembered.
+///
+/// Reflowing page P reads pages P-2…P+2 (to recognise running headers) and, when P's last
+/// paragraph runs on, the pages it runs onto. Every answer depends only on those pages, never on
+/// which pages were asked for before, so the same file always reflows the same way.
+final class PDFReflow: @unchecked Sendable {
+    /// The most pages one paragraph may run over before it is cut (a bound on the work for one page).
+    static let maximumParagraphPages = 16
+
+    /// What one page's text says, kept instead of its glyph boxes.
+    struct PageFacts: Sendable {
+        var lines: [PDFTextLine]
+        var candidates: [PageFurniture.Candidate]
+        var vocabulary: PDFVocabulary
+        var utf16Length: Int
+        var imageCount: Int
+    }
+
+    private let pageCount: Int
+    private let readPage: (Int) throws(ReaderError) -> PDFPageText
+    private let lock = NSRecursiveLock()
+    private var facts: [Int: PageFacts] = [:]
+    private var paragraphs: [Int: PDFPageParagraphs] = [:]
+    private var runsOn: [Int: Bool] = [:]
+    private var vocabularies: [Int: PDFVocabulary] = [:]
+
+    /// A reflow over `pageCount` pages read with `readPage` (1-based).
+    init(pageCount: Int, readPage: @escaping (Int) throws(ReaderError) -> PDFPageText) {
+        self.pageCount = pageCount
+        self.readPage = readPage
+    }
+
+    /// The lines, furniture candidates and length of page `page`.
+    func facts(ofPage page: Int) throws(ReaderError) -> PageFacts {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = facts[page] { return known }
+        let text = try readPage(page)
+        let lines = text.lines()
+        let result = PageFacts(lines: lines, candidates: PageFurniture.candidates(lines: lines, pageHeight: text.height),
+                               vocabulary: PDFVocabulary(lines: lines), utf16Length: text.utf16Length,
+                               imageCount: text.imageCount)
+        facts[page] = result
+        return result
+    }
+
+    /// The paragraphs of page `page`, running headers, footers and page numbers left out.
+    func paragraphs(ofPage page: Int) throws(ReaderError) -> PDFPageParagraphs {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = paragraphs[page] { return known }
+        let own = try facts(ofPage: page)
+        var neighbours: [[PageFurniture.Candidate]] = []
+        for other in max(1, page - PageFurniture.window)...min(pageCount, page + PageFurniture.window) where other != page {
+            neighbours.append(try facts(ofPage: other).candidates)
+        }
+        let furniture = PageFurniture.furnitureLines(of: own.candidates, neighbours: neighbours)
+        let body = own.lines.indices.filter { !furniture.contains($0) }.map { own.lines[$0] }
+        let result = ParagraphBuilder(lines: body).build()
+        paragraphs[page] = result
+        return result
+    }
+
+    /// Whether the last paragraph of `page` goes on at the top of the next page.
+    func runsOnToNextPage(_ page: Int) throws(ReaderError) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = runsOn[page] { return known }
+        var result = false
+        if page >= 1, page < pageCount, try looksContinued(from: page) {
+            result = try pagesInRun(endingAt: page) < Self.maximumParagraphPages
+        }
+        runsOn[page] = result
+        return result
+    }
+
+    /// The blocks of the section for `page`: the paragraphs that start on it (one that runs on
+    /// takes its continuation from the pages after), or a note for a page that is only an image.
+    func blocks(ofPage page: Int) throws(ReaderError) -> [Block] {
+        var owned = try paragraphs(ofPage: page).paragraphs
+        if page > 1, try runsOnToNextPage(page - 1), !owned.isEmpty { owned.removeFirst() }
+        if owned.isEmpty {
+            let pageFacts = try facts(ofPage: page)
+            guard pageFacts.lines.isEmpty, pageFacts.imageCount > 0 else { return [] }
+            let source = PDFSourceOffset(page: page, offset: 0).packed
+            return [Block(kind: .image(source: "page \(page)"), text: "[Page \(page) is an image without text]",
+                          sourceMap: SourceMap(runs: [.init(textStart: 0, sourceStart: source, length: 0)]))]
+        }
+        var blocks: [Block] = []
+        for (index, paragraph) in owned.enumerated() {
+            var placed = paragraph.lines.map { PlacedLine(page: page, line: $0) }
+            if index == owned.count - 1 { placed += try continuation(after: page) }
+            let joined = ReflowedParagraph.join(placed) { [self] number in vocabulary(around: number) }
+            let kind: Block.Kind = paragraph.headingLevel.map { .heading(level: $0) } ?? .paragraph
+            blocks.append(Block(kind: kind, text: joined.text, sourceMap: joined.map))
+        }
+        return blocks
+    }
+
+    /// The section (0-based) whose blocks hold the start of `page`'s text: an earlier one when the
+    /// page opens with the end of a paragraph that began before it.
+    func sectionHoldingStart(ofPage page: Int) throws(ReaderError) -> Int {
+        var owner = page
+        while owner > 1, try runsOnToNextPage(owner - 1) {
+            owner -= 1
+            if try paragraphs(ofPage: owner).paragraphs.count > 1 { break }
+        }
+        return owner - 1
+    }
+
+    /// Where the part of `page` that an earlier section holds ends (page-relative UTF-16), or 0.
+    func inheritedPrefixEnd(ofPage page: Int) throws(ReaderError) -> Int {
+        guard page > 1, try runsOnToNextPage(page - 1),
+              let first = try paragraphs(ofPage: page).paragraphs.first, let last = first.lines.last else { return 0 }
+        return last.pageOffset + last.length
+    }
+
+    /// The lines after `page` that continue its last paragraph.
+    private func continuation(after page: Int) throws(ReaderError) -> [PlacedLine] {
+        var placed: [PlacedLine] = []
+        var current = page
+        while try runsOnToNextPage(current) {
+            current += 1
+            let next = try paragraphs(ofPage: current).paragraphs
+            guard let first = next.first else { break }
+            placed += first.lines.map { PlacedLine(page: current, line: $0) }
+            if next.count > 1 { break }
+        }
+        return placed
+    }
+
+    /// The geometric test: the last paragraph of `page` is body text whose last line was full
+    /// (the next page's first word would not have fitted), and the next page starts with body
+    /// text of the same size that is not indented (or, where its indent cannot be told, the
+    /// last line ended by cutting a word).
+    private func looksContinued(from page: Int) throws(ReaderError) -> Bool {
+        guard let last = try paragraphs(ofPage: page).paragraphs.last,
+              let first = try paragraphs(ofPage: page + 1).paragraphs.first,
+              last.headingLevel == nil, first.headingLevel == nil,
+              ParagraphBuilder.sameSize(last.fontSize, first.fontSize),
+              let firstLine = first.lines.first, let lastLine = last.lines.last else { return false }
+        switch first.startsIndented {
+        case true?: return false
+        case nil: guard lastLine.text.unicodeScalars.last.map(PDFHyphenation.isLineEndHyphen) == true else { return false }
+        case false?: break
+        }
+        return !ColumnGuides.wouldFit(wordWidth: firstLine.firstWordWidth, in: last.lastLineRoom, fontSize: last.fontSize)
+    }
+
+    /// How many pages the paragraph running onto the page after `page` already covers.
+    private func pagesInRun(endingAt page: Int) throws(ReaderError) -> Int {
+        var count = 1
+        var current = page
+        while current > 1, count < Self.maximumParagraphPages,
+              try paragraphs(ofPage: current).paragraphs.count == 1, try looksContinued(from: current - 1) {
+            count += 1
+            current -= 1
+        }
+        return count
+    }
+
+    /// The words of `page` and the pages either side, as hyphenation evidence.
+    func vocabulary(around page: Int) -> PDFVocabulary {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = vocabularies[page] { return known }
+        var words = PDFVocabulary()
+        for number in max(1, page - 1)...min(pageCount, page + 1) {
+            if let known = try? facts(ofPage: number) { words = words.union(known.vocabulary) }
+        }
+        vocabularies[page] = words
+        return words
+    }
+}
