@@ -2,6 +2,7 @@ import Foundation
 import ReaderCore
 import ReaderEngine
 import ReaderEPUB
+import ReaderPDF
 import ReaderMarkdown
 import ReaderTXT
 import ReaderTestSupport
@@ -52,17 +53,17 @@ import Testing
         }
     }
 
-    @Test("a PDF named .txt is refused as PDF: content wins over the extension")
+    @Test("a PDF named .txt is opened as PDF: content wins over the extension")
     func pdfNamedTXT() throws {
         try withTemporaryDirectory(prefix: "reader-engine-tests") { directory in
             let path = directory.appendingPathComponent("report.txt").path
             try Data("%PDF-1.4\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n".utf8).write(to: URL(fileURLWithPath: path))
             #expect(try engine.sniff(path: path).format == .pdf)
+            // Handed to the PDF backend, which finds the file broken (no pages, no xref): not read as text.
             let error = try #require(readerError { _ = try engine.open(path: path) })
-            #expect(error.kind == .unsupportedFormat)
+            #expect(error.kind == .malformed)
             #expect(error.format == .pdf)
             #expect(error.file == path)
-            #expect(error.description.contains("no backend for PDF"))
         }
     }
 
@@ -127,7 +128,7 @@ import Testing
         #expect(readerError { try engine.require([.reflow, .sourceOffsets], of: document, for: "paging") } == nil)
     }
 
-    @Test("the capability matrix lists every format, with backends for TXT, Markdown and EPUB")
+    @Test("the capability matrix lists every format, with backends for TXT, Markdown, EPUB and PDF")
     func capabilityMatrix() {
         let matrix = engine.capabilityMatrix
         #expect(matrix.map(\.format) == DocumentFormat.allCases)
@@ -143,11 +144,14 @@ import Testing
                 #expect(capabilities == EPUBBackend().capabilities(for: .epub))
                 #expect(capabilities?.contains([.reflow, .cfi, .cover, .encryptionDetection]) == true)
                 #expect(capabilities?.contains(.fixedPages) == false, "only a pre-paginated book adds fixed pages")
-            case .pdf, .mobi, .azw3:
+            case .pdf:
+                #expect(capabilities == PDFBackend().capabilities(for: .pdf))
+                #expect(capabilities?.contains([.reflow, .fixedPages, .tableOfContents, .encryptionDetection]) == true)
+            case .mobi, .azw3:
                 #expect(capabilities == nil, "\(format) has no backend in this build")
             }
         }
-        #expect(engine.backend(for: .pdf) == nil)
+        #expect(engine.backend(for: .mobi) == nil)
         #expect(engine.backend(for: .txt) != nil)
     }
 

@@ -33,6 +33,9 @@ enum TestPaths {
         "epub/lighthouse-keeper.epub",
         "epub/moon-garden.epub",
         "epub/winter-road-fixed.epub",
+        "pdf/harbour-lights.pdf",
+        "pdf/two-columns.pdf",
+        "pdf/scanned-page.pdf",
     ]
 }
 

@@ -82,7 +82,7 @@ import Testing
         let reflow = PDFReflow(pageCount: 2) { (page: Int) throws(ReaderError) -> PDFPageText in page == 1 ? image : blank }
         let blocks = try reflow.blocks(ofPage: 1)
         #expect(blocks.count == 1)
-        #expect(blocks.first?.text == "[Page 1 is an image without text]")
+        #expect(blocks.first?.text == "page 1: an image, no text")
         #expect(try reflow.blocks(ofPage: 2).isEmpty)
     }
 

@@ -2,7 +2,7 @@
 /// "page N of M" cheap, and what is cached between runs.
 public struct PageIndex: Hashable, Sendable, Codable {
     /// Bumped whenever layout or page breaking changes, so stale caches are ignored.
-    public static let layoutVersion = 2
+    public static let layoutVersion = 3
 
     /// The viewport the pages were laid out for.
     public var viewport: Viewport

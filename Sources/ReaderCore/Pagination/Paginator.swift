@@ -160,7 +160,10 @@ public final class Paginator: @unchecked Sendable {
                 continue
             }
 
-            if !firstOnPage, spacing >= room || (block.isHeading && remaining + 1 <= rows) {
+            // A heading, and text with no source position of its own (an image's alternative
+            // text), is not split: a page starting inside it could not be pointed at by a Locator.
+            let keepsWhole = block.isHeading || !block.sourceMap.runs.contains { $0.length > 0 }
+            if !firstOnPage, spacing >= room || (keepsWhole && remaining + (block.isHeading ? 1 : 0) <= rows) {
                 return (lines, TextPosition(section: position.section, block: position.block, offset: 0))
             }
             let fitting = room - spacing

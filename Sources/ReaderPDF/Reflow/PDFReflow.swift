@@ -86,7 +86,7 @@ final class PDFReflow: @unchecked Sendable {
             let pageFacts = try facts(ofPage: page)
             guard pageFacts.lines.isEmpty, pageFacts.imageCount > 0 else { return [] }
             let source = PDFSourceOffset(page: page, offset: 0).packed
-            return [Block(kind: .image(source: "page \(page)"), text: "[Page \(page) is an image without text]",
+            return [Block(kind: .image(source: "page \(page)"), text: "page \(page): an image, no text",
                           sourceMap: SourceMap(runs: [.init(textStart: 0, sourceStart: source, length: 0)]))]
         }
         var blocks: [Block] = []
