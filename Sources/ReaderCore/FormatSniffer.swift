@@ -11,6 +11,8 @@ public enum FormatSniffer {
         case byteOrderMark = "byte order mark"
         /// The bytes look like text; the extension or Markdown syntax chose between TXT and Markdown.
         case textHeuristic = "text heuristic"
+        /// The file is empty, so only its extension speaks.
+        case fileExtension = "file extension"
     }
 
     /// A sniffing decision.
@@ -25,6 +27,10 @@ public enum FormatSniffer {
     /// - Returns: nil when the bytes are neither a known binary format nor text.
     public static func sniff(sample: [UInt8], fileExtension: String?) -> Result? {
         let byExtension = fileExtension.flatMap(DocumentFormat.byExtension)
+        // An empty `book.pdf` is a broken PDF for its backend to report, not an empty text.
+        if sample.isEmpty, let byExtension, byExtension != .txt, byExtension != .markdown {
+            return Result(format: byExtension, evidence: .fileExtension)
+        }
         if let format = binaryFormat(sample, byExtension: byExtension) {
             return Result(format: format, evidence: .magicBytes)
         }

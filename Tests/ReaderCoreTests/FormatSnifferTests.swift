@@ -10,6 +10,13 @@ import Testing
         #expect(result?.evidence == .magicBytes)
     }
 
+    @Test func anEmptyFileIsWhatItsExtensionSays() {
+        #expect(FormatSniffer.sniff(sample: [], fileExtension: "pdf") == .init(format: .pdf, evidence: .fileExtension))
+        #expect(FormatSniffer.sniff(sample: [], fileExtension: "epub")?.format == .epub)
+        #expect(FormatSniffer.sniff(sample: [], fileExtension: "md")?.format == .markdown)
+        #expect(FormatSniffer.sniff(sample: [], fileExtension: nil) == .init(format: .txt, evidence: .textHeuristic))
+    }
+
     @Test func epubNeedsTheZipSignatureAndMimetype() {
         var zip: [UInt8] = [0x50, 0x4B, 0x03, 0x04] + [UInt8](repeating: 0, count: 26)
         zip += bytes("mimetypeapplication/epub+zip")
