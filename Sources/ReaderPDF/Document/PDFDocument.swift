@@ -41,16 +41,8 @@ public final class PDFDocument: Document, @unchecked Sendable {
         }
     }
 
-    /// Pages, PDF version, encryption, producer and creator.
-    public var details: [(name: String, value: String)] {
-        let info = poppler.info
-        var facts: [(name: String, value: String)] = [
-            ("pages", String(pageCount)), ("pdf-version", info.pdfVersion), ("encrypted", info.isEncrypted ? "yes" : "no"),
-        ]
-        if let producer = info.producer { facts.append(("producer", producer)) }
-        if let creator = info.creator { facts.append(("creator", creator)) }
-        return facts
-    }
+    /// None: the PDF's facts (pages, version, encryption, producer, creator) are in `metadata.fields`.
+    public var details: [(name: String, value: String)] { [] }
 
     /// `pdf:{sha256}:{bytes}`, streamed once and remembered.
     public func fingerprint() throws(ReaderError) -> DocumentFingerprint {
