@@ -49,7 +49,16 @@ import Testing
     }
 
     @Test func bodyTextInTheMiddleIsNeverACandidate() {
-        let candidates = page(1, header: nil, footer: nil, body: ["12"])
-        #expect(candidates.isEmpty)
+        let text = SyntheticPage(lines: SyntheticPage.column(top: 300, [["12"]])).pageText
+        #expect(PageFurniture.candidates(lines: text.lines(), pageHeight: text.height).isEmpty)
+    }
+
+    @Test func aPageNumberStandingApartAFifthOfThePageUpIsACandidate() {
+        var lines = SyntheticPage.column(top: 100, [["Body text that runs", "down the page."]])
+        lines.append(.init(x: 200, y: 480, text: "7"))
+        let text = SyntheticPage(lines: lines).pageText
+        let candidates = PageFurniture.candidates(lines: text.lines(), pageHeight: text.height)
+        #expect(candidates.map(\.lineIndex) == [2])
+        #expect(PageFurniture.furnitureLines(of: candidates, neighbours: []) == [2])
     }
 }

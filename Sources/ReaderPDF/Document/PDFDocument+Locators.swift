@@ -28,7 +28,8 @@ extension PDFDocument {
                 throw ReaderError(.invalidLocator, reason: "the Locator points into \"\(locator.href)\", not \"\(href)\"")
             }
             let place = try sourceOffset(of: locator)
-            let section = place.offset < (try reflow.inheritedPrefixEnd(ofPage: place.page))
+            // The end of the inherited part (where the next page's words join on) is still its.
+            let section = place.offset <= (try reflow.inheritedPrefixEnd(ofPage: place.page))
                 ? try reflow.sectionHoldingStart(ofPage: place.page) : place.page - 1
             return SourceOffsetLocating.textPosition(forSourceOffset: place.packed, in: try content(ofSection: section),
                                                      section: section)

@@ -111,7 +111,8 @@ final class PDFReflow: @unchecked Sendable {
         return owner - 1
     }
 
-    /// Where the part of `page` that an earlier section holds ends (page-relative UTF-16), or 0.
+    /// Where the part of `page` that an earlier section holds ends (page-relative UTF-16), or 0
+    /// when none does.
     func inheritedPrefixEnd(ofPage page: Int) throws(ReaderError) -> Int {
         guard page > 1, try runsOnToNextPage(page - 1),
               let first = try paragraphs(ofPage: page).paragraphs.first, let last = first.lines.last else { return 0 }

@@ -9,6 +9,8 @@ enum PageFurniture {
     static let window = 2
     /// The share of the page height, at the top and at the bottom, where furniture may sit.
     static let bandShare = 0.12
+    /// The share of the page height, at the top and at the bottom, where a page number may sit.
+    static let pageNumberBandShare = 0.25
     /// How many lines from the top and from the bottom of a page are candidates.
     static let candidatesPerEdge = 3
 
@@ -26,25 +28,31 @@ enum PageFurniture {
         var fontSize: Double
         /// Whether a gap of more than a line's height parts it from the body of the page.
         var standsApart: Bool
+        /// Whether it is set larger than the page's body text (a heading, not a running head).
+        var isLargerThanBody: Bool
     }
 
-    /// The candidates of one page: lines near the top or bottom edge.
+    /// The candidates of one page: lines near the top or bottom edge, and page numbers a little
+    /// further in (LaTeX sets them about a sixth of the page from the bottom) when they stand apart.
     static func candidates(lines: [PDFTextLine], pageHeight: Double) -> [Candidate] {
         guard pageHeight > 0, !lines.isEmpty else { return [] }
-        let band = pageHeight * bandShare
+        let band = pageHeight * bandShare, numberBand = pageHeight * pageNumberBandShare
+        let bodySize = ParagraphBuilder.bodySize(of: lines)
         let byTop = lines.indices.sorted { (lines[$0].box.y1, $0) < (lines[$1].box.y1, $1) }
-        var chosen: [Int] = []
-        chosen += byTop.prefix(candidatesPerEdge).filter { lines[$0].box.y2 <= band }
-        chosen += byTop.suffix(candidatesPerEdge).filter { lines[$0].box.y1 >= pageHeight - band }
-        return Set(chosen).sorted().map { index in
+        let top = Set(byTop.prefix(candidatesPerEdge)), bottom = Set(byTop.suffix(candidatesPerEdge))
+        return top.union(bottom).sorted().compactMap { index in
             let line = lines[index]
             let gap = lines.indices.filter { $0 != index }.map { other in
                 max(lines[other].box.y1 - line.box.y2, line.box.y1 - lines[other].box.y2)
             }.filter { $0 > -line.box.height / 2 }.min() ?? .infinity
-            return Candidate(lineIndex: index, key: normalisedKey(line.text),
-                             relativeY: (line.box.y1 + line.box.y2) / 2 / pageHeight,
-                             isPageNumber: isPageNumber(line.text), fontSize: (line.fontSize * 4).rounded() / 4,
-                             standsApart: gap > line.box.height)
+            let candidate = Candidate(
+                lineIndex: index, key: normalisedKey(line.text), relativeY: (line.box.y1 + line.box.y2) / 2 / pageHeight,
+                isPageNumber: isPageNumber(line.text), fontSize: (line.fontSize * 4).rounded() / 4,
+                standsApart: gap > line.box.height, isLargerThanBody: line.fontSize > bodySize * 1.1)
+            let inBand = (top.contains(index) && line.box.y2 <= band) || (bottom.contains(index) && line.box.y1 >= pageHeight - band)
+            let nearEdge = (top.contains(index) && line.box.y2 <= numberBand)
+                || (bottom.contains(index) && line.box.y1 >= pageHeight - numberBand)
+            return inBand || (nearEdge && candidate.isPageNumber && candidate.standsApart) ? candidate : nil
         }
     }
 
@@ -61,7 +69,7 @@ enum PageFurniture {
             }
             // A header that changes with the chapter still sits in the same slot on other pages,
             // set apart from the text in the same type.
-            let sharesSlot = candidate.standsApart && neighbours.contains { other in
+            let sharesSlot = candidate.standsApart && !candidate.isLargerThanBody && neighbours.contains { other in
                 other.contains {
                     $0.standsApart && $0.fontSize == candidate.fontSize && abs($0.relativeY - candidate.relativeY) < 0.005
                 }
