@@ -32,7 +32,9 @@ public final class PDFDocument: Document, @unchecked Sendable {
         self.poppler = poppler
         self.capabilities = capabilities
         href = (path as NSString).lastPathComponent
-        metadata = PDFMetadataReader.metadata(info: poppler.info, pageCount: poppler.pageCount)
+        var metadata = PDFMetadataReader.metadata(info: poppler.info, pageCount: poppler.pageCount)
+        metadata.warnings += poppler.warnings  // what poppler repaired while opening
+        self.metadata = metadata
         readingOrder = (0..<poppler.pageCount).map {
             Section(index: $0, href: (path as NSString).lastPathComponent, mediaType: DocumentFormat.pdf.mediaType)
         }
