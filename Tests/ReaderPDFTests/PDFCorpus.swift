@@ -11,6 +11,11 @@ enum PDFCorpus {
     /// The absolute path of a corpus PDF given relative to `corpus/pdf`.
     static func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
+    /// The path of one of the project's own PDFs in `TestBooks/pdf`.
+    static func testBook(_ name: String) -> String {
+        TestLocation.testBooks.appendingPathComponent("pdf").appendingPathComponent(name).path
+    }
+
     /// Every PDF under `corpus/pdf`, relative to it, sorted (none when the corpus is absent).
     static let files: [String] = {
         guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }

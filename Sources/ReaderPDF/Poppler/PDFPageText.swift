@@ -38,7 +38,8 @@ struct PDFPageText: Hashable, Sendable {
     var boxes: [PDFRect]
     /// Font runs covering `scalars`, in order.
     var fontRuns: [PDFFontRun]
-    /// How many images are drawn on the page (a page with images and no text was scanned).
+    /// How many images a page without text draws (such a page was scanned); 0 on a page with text,
+    /// where they are not counted.
     var imageCount: Int
 
     /// The text as a String.

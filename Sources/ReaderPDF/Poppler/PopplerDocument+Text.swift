@@ -3,8 +3,9 @@ internal import CPoppler
 
 extension PopplerDocument {
     /// Text of one page in poppler's reading order: poppler_page_get_text, poppler_page_get_text_layout
-    /// (one rectangle per character), poppler_page_get_text_attributes (font runs) and the number
-    /// of images (poppler_page_get_image_mapping). Coordinates: points, origin top-left.
+    /// (one rectangle per character), poppler_page_get_text_attributes (font runs) and, for a page
+    /// without text, the number of images (poppler_page_get_image_mapping). Coordinates: points,
+    /// origin top-left.
     ///
     /// When the page text and the layout disagree (poppler's whole-page text can stop early on
     /// pages that mix right-to-left and other scripts), the text is taken again line by line
@@ -20,8 +21,11 @@ extension PopplerDocument {
             let aligned = PDFAlignedText.strict(text: text, rects: rects) ?? Self.alignLineByLine(page, rects: rects)
             let runs = PDFFontRunMapping.runs(Self.fontAttributes(page), layoutIndices: aligned.layoutIndices,
                                               layoutCount: rects.count)
+            // Counting images walks the page's content again, as long as extracting its text
+            // takes, and only a page without text needs the count.
+            let hasText = aligned.scalars.contains { !$0.isPDFWhitespace }
             return PDFPageText(pageNumber: pageNumber, width: width, height: height, scalars: aligned.scalars,
-                               boxes: aligned.boxes, fontRuns: runs, imageCount: Self.imageCount(page))
+                               boxes: aligned.boxes, fontRuns: runs, imageCount: hasText ? 0 : Self.imageCount(page))
         }
     }
 

@@ -46,8 +46,8 @@ enum PDFHyphenation {
             return .keepHyphen  // a range: 10-20
         }
         let head = lastWord(of: previous)
-        guard let headLetter = head.unicodeScalars.last, headLetter.properties.isAlphabetic,
-              first.properties.isAlphabetic else { return .space }
+        guard let headLetter = head.unicodeScalars.last, headLetter.isPDFLetter,
+              first.isPDFLetter else { return .space }
         if last == "\u{00AD}" { return .removeHyphen }
         if !first.properties.isLowercase { return .keepHyphen }
         let tail = firstWord(of: next)
@@ -65,7 +65,7 @@ enum PDFHyphenation {
     /// The letters before the final hyphen of a line (after its last space or hyphen).
     static func lastWord(of line: String) -> String {
         let scalars = Array(line.unicodeScalars.dropLast())
-        let start = scalars.lastIndex { !$0.properties.isAlphabetic } .map { $0 + 1 } ?? 0
+        let start = scalars.lastIndex { !$0.isPDFLetter } .map { $0 + 1 } ?? 0
         var word = String()
         word.unicodeScalars.append(contentsOf: scalars[start...])
         return word
@@ -74,7 +74,7 @@ enum PDFHyphenation {
     /// The letters a line starts with.
     static func firstWord(of line: String) -> String {
         var word = String()
-        word.unicodeScalars.append(contentsOf: line.unicodeScalars.prefix { $0.properties.isAlphabetic })
+        word.unicodeScalars.append(contentsOf: line.unicodeScalars.prefix { $0.isPDFLetter })
         return word
     }
 
@@ -100,9 +100,7 @@ struct PDFVocabulary: Sendable {
     init(lines: [PDFTextLine]) {
         var skipFirst = false
         for line in lines {
-            var tokens = line.text.lowercased().split(separator: " ").map {
-                String($0.unicodeScalars.filter { $0.properties.isAlphabetic || $0 == "-" })
-            }
+            var tokens = Self.tokens(of: line.text)
             let endsCut = line.text.unicodeScalars.last.map(PDFHyphenation.isLineEndHyphen) ?? false
             if endsCut, !tokens.isEmpty { tokens.removeLast() }
             if skipFirst, !tokens.isEmpty { tokens.removeFirst() }
@@ -112,6 +110,28 @@ struct PDFVocabulary: Sendable {
             }
             skipFirst = endsCut
         }
+    }
+
+    /// The space-separated tokens of a line, lowercased, keeping only letters and hyphens.
+    private static func tokens(of text: String) -> [String] {
+        var tokens: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == " " {
+                tokens.append(String(current))
+                current = String.UnicodeScalarView()
+            } else if scalar.value < 0x80 {
+                if (0x41...0x5A).contains(scalar.value) {
+                    current.append(Unicode.Scalar(scalar.value + 0x20)!)
+                } else if (0x61...0x7A).contains(scalar.value) || scalar == "-" {
+                    current.append(scalar)
+                }
+            } else if scalar.properties.isAlphabetic {
+                current.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            }
+        }
+        tokens.append(String(current))
+        return tokens
     }
 
     /// Whether the word (lowercased) occurs.

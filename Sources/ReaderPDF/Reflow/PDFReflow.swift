@@ -14,7 +14,6 @@ final class PDFReflow: @unchecked Sendable {
     struct PageFacts: Sendable {
         var lines: [PDFTextLine]
         var candidates: [PageFurniture.Candidate]
-        var vocabulary: PDFVocabulary
         var utf16Length: Int
         var imageCount: Int
     }
@@ -25,6 +24,7 @@ final class PDFReflow: @unchecked Sendable {
     private var facts: [Int: PageFacts] = [:]
     private var paragraphs: [Int: PDFPageParagraphs] = [:]
     private var runsOn: [Int: Bool] = [:]
+    private var pageWords: [Int: PDFVocabulary] = [:]
     private var vocabularies: [Int: PDFVocabulary] = [:]
 
     /// A reflow over `pageCount` pages read with `readPage` (1-based).
@@ -41,8 +41,7 @@ final class PDFReflow: @unchecked Sendable {
         let text = try readPage(page)
         let lines = text.lines()
         let result = PageFacts(lines: lines, candidates: PageFurniture.candidates(lines: lines, pageHeight: text.height),
-                               vocabulary: PDFVocabulary(lines: lines), utf16Length: text.utf16Length,
-                               imageCount: text.imageCount)
+                               utf16Length: text.utf16Length, imageCount: text.imageCount)
         facts[page] = result
         return result
     }
@@ -163,14 +162,21 @@ final class PDFReflow: @unchecked Sendable {
         return count
     }
 
-    /// The words of `page` and the pages either side, as hyphenation evidence.
+    /// The words of `page` and the pages either side, as hyphenation evidence (made the first time
+    /// a line of the page ends in a hyphen).
     func vocabulary(around page: Int) -> PDFVocabulary {
         lock.lock()
         defer { lock.unlock() }
         if let known = vocabularies[page] { return known }
         var words = PDFVocabulary()
         for number in max(1, page - 1)...min(pageCount, page + 1) {
-            if let known = try? facts(ofPage: number) { words = words.union(known.vocabulary) }
+            if let known = pageWords[number] {
+                words = words.union(known)
+            } else if let known = try? facts(ofPage: number) {
+                let own = PDFVocabulary(lines: known.lines)
+                pageWords[number] = own
+                words = words.union(own)
+            }
         }
         vocabularies[page] = words
         return words

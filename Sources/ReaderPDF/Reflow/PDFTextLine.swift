@@ -21,6 +21,7 @@ extension PDFPageText {
     /// The page's lines in reading order; lines without a visible character are left out.
     func lines() -> [PDFTextLine] {
         let fonts = fontPerScalar()
+        let boldRuns = fontRuns.map { Self.isBoldFont($0.fontName) }
         var lines: [PDFTextLine] = []
         var utf16Offset = 0
         var lineStart = 0
@@ -28,7 +29,8 @@ extension PDFPageText {
         for index in 0...scalars.count {
             let atEnd = index == scalars.count
             if atEnd || scalars[index] == "\n" {
-                if let line = makeLine(scalarRange: lineStart..<index, utf16Start: lineStartOffset, fonts: fonts) {
+                if let line = makeLine(scalarRange: lineStart..<index, utf16Start: lineStartOffset, fonts: fonts,
+                                       boldRuns: boldRuns) {
                     lines.append(line)
                 }
                 if atEnd { break }
@@ -45,14 +47,14 @@ extension PDFPageText {
     /// The UTF-16 length of the page text.
     var utf16Length: Int { scalars.reduce(0) { $0 + $1.utf16.count } }
 
-    private func makeLine(scalarRange: Range<Int>, utf16Start: Int, fonts: [PDFFontRun?]) -> PDFTextLine? {
+    private func makeLine(scalarRange: Range<Int>, utf16Start: Int, fonts: [Int?], boldRuns: [Bool]) -> PDFTextLine? {
         var range = scalarRange
         var start = utf16Start
-        while let first = range.first, scalars[first].properties.isWhitespace {
+        while let first = range.first, scalars[first].isPDFWhitespace {
             start += scalars[first].utf16.count
             range = range.dropFirst()
         }
-        while let last = range.last, scalars[last].properties.isWhitespace { range = range.dropLast() }
+        while let last = range.last, scalars[last].isPDFWhitespace { range = range.dropLast() }
         guard !range.isEmpty else { return nil }
 
         var box: PDFRect?
@@ -62,16 +64,16 @@ extension PDFPageText {
         var firstWordStart: Double?
         for index in range {
             let scalar = scalars[index]
-            if scalar.properties.isWhitespace {
+            if scalar.isPDFWhitespace {
                 if firstWordEnd == nil, firstWordStart != nil { firstWordEnd = boxes[index - 1].x2 }
                 continue
             }
             let glyph = boxes[index]
             box = box.map { $0.union(glyph) } ?? glyph
             if firstWordStart == nil { firstWordStart = glyph.x1 }
-            if let font = fonts[index] {
-                sizeWeights[(font.fontSize * 2).rounded() / 2, default: 0] += 1
-                if !Self.isBoldFont(font.fontName) { allBold = false }
+            if let run = fonts[index] {
+                sizeWeights[(fontRuns[run].fontSize * 2).rounded() / 2, default: 0] += 1
+                if !boldRuns[run] { allBold = false }
             } else {
                 allBold = false
             }
@@ -85,13 +87,13 @@ extension PDFPageText {
                            firstWordWidth: max(0, wordWidth))
     }
 
-    /// The font run of every scalar (nil where no run covers it).
-    private func fontPerScalar() -> [PDFFontRun?] {
-        var fonts = [PDFFontRun?](repeating: nil, count: scalars.count)
-        for run in fontRuns {
+    /// The index in `fontRuns` of every scalar's run (nil where no run covers it).
+    private func fontPerScalar() -> [Int?] {
+        var fonts = [Int?](repeating: nil, count: scalars.count)
+        for (number, run) in fontRuns.enumerated() {
             let lower = max(0, run.range.lowerBound), upper = min(scalars.count, run.range.upperBound)
             guard lower < upper else { continue }
-            for index in lower..<upper { fonts[index] = run }
+            for index in lower..<upper { fonts[index] = number }
         }
         return fonts
     }
@@ -102,5 +104,17 @@ extension PDFPageText {
         let base = lowered.split(separator: "+", maxSplits: 1).last.map(String.init) ?? lowered
         return ["bold", "black", "heavy", "semibold", "demi"].contains { base.contains($0) }
             || base.hasPrefix("cmbx") || base.hasPrefix("sfbx")
+    }
+}
+
+extension Unicode.Scalar {
+    /// `properties.isWhitespace`, answered without the property tables for ASCII (most PDF text).
+    var isPDFWhitespace: Bool {
+        value < 0x80 ? (value == 0x20 || (0x09...0x0D).contains(value)) : properties.isWhitespace
+    }
+
+    /// `properties.isAlphabetic`, answered without the property tables for ASCII.
+    var isPDFLetter: Bool {
+        value < 0x80 ? ((0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)) : properties.isAlphabetic
     }
 }

@@ -88,7 +88,7 @@ enum PageFurniture {
                 if !lastWasDigit { key.append("#") }
                 lastWasDigit = true
                 lastWasSpace = false
-            } else if scalar.properties.isWhitespace {
+            } else if scalar.isPDFWhitespace {
                 if !lastWasSpace { key.append(" ") }
                 lastWasSpace = true
                 lastWasDigit = false

@@ -21,7 +21,10 @@ enum ReflowedParagraph {
             var lineText = placed.line.text
             if index + 1 < lines.count {
                 let next = lines[index + 1]
-                let words = next.page == placed.page ? vocabulary(placed.page)
+                // The words around are evidence only for a hyphen at the line's end.
+                let endsInHyphen = lineText.unicodeScalars.last.map(PDFHyphenation.isLineEndHyphen) ?? false
+                let words = !endsInHyphen ? PDFVocabulary()
+                    : next.page == placed.page ? vocabulary(placed.page)
                     : vocabulary(placed.page).union(vocabulary(next.page))
                 switch PDFHyphenation.join(lineText, next.line.text, vocabulary: words) {
                 case .removeHyphen:
