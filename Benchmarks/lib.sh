@@ -1,5 +1,14 @@
 # Shell helpers the benchmark scripts share; source it, do not run it.
 
+# release_reader: builds the reader CLI in release mode and prints its path. SwiftPM's scratch
+# path is $SCRATCH_PATH (default .build), so that a benchmark build can keep out of the folder
+# the debug builds and tests use.
+release_reader() {
+    local scratch=${SCRATCH_PATH:-.build}
+    swift build -c release --scratch-path "$scratch" --product reader >/dev/null
+    echo "$(swift build -c release --scratch-path "$scratch" --show-bin-path)/reader"
+}
+
 # median RUNS ARGS…: median wall seconds of a command over RUNS runs, from hyperfine's JSON
 median() {
     local runs=$1 json

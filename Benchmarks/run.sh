@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Release-build benchmarks, side by side with the peer tools, written to docs/benchmarks.md.
 # Usage: bash Benchmarks/run.sh [SIZE_MB]   (default 100). Needs hyperfine, uchardet, unzip and calibre
-# (apt-get install hyperfine uchardet unzip calibre); the generated inputs go to TestBooks/generated/.
+# (apt-get install hyperfine uchardet unzip calibre) and poppler-utils for the PDF part; the generated
+# inputs go to TestBooks/generated/. SCRATCH_PATH names SwiftPM's scratch path for the release
+# build (default .build). `bash Benchmarks/pdf.sh` alone redoes just the PDF section.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size_mb=${1:-100}
@@ -10,8 +12,8 @@ out=docs/benchmarks.md
 gen=TestBooks/generated
 mkdir -p "$gen"
 
-swift build -c release --product reader >/dev/null
-reader=$(swift build -c release --show-bin-path)/reader
+source Benchmarks/lib.sh
+reader=$(release_reader)
 
 utf8="$gen/large-${size_mb}mb.utf8.txt"
 gb="$gen/large-${size_mb}mb.gb18030.txt"
@@ -21,8 +23,6 @@ gb="$gen/large-${size_mb}mb.gb18030.txt"
 cache=$(mktemp -d)
 trap 'rm -rf "$cache"' EXIT
 export READER_CACHE_DIR=$cache
-
-source Benchmarks/lib.sh
 
 {
 echo "# Benchmarks"
@@ -62,6 +62,7 @@ for input in "$utf8" "$gb"; do
     echo
 done
 bash Benchmarks/epub.sh "$reader" "$cache"
+bash Benchmarks/pdf.sh "$reader" "$cache"
 echo "## Encoding detection accuracy on the corpus TXT files"
 echo
 echo "Truth: \`expected_encoding\` in \`../shared/corpus/MANIFEST.tsv\`. uchardet's answers: \`reference/txt-encodings.tsv\`."

@@ -1,6 +1,6 @@
 // swift-tools-version:5.4
-// libFuzzer targets for the EPUB path, built only by Fuzz/run.sh (with -sanitize=fuzzer), never
-// by the root package's `swift build`/`swift test` or by CI: see Fuzz/README.md.
+// libFuzzer targets for the EPUB and PDF paths, built only by Fuzz/run.sh (with -sanitize=fuzzer),
+// never by the root package's `swift build`/`swift test` or by CI: see Fuzz/README.md.
 //
 // Tools version 5.4 on purpose: from 5.5 on, SwiftPM renames an executable's entry point to
 // `<module>_main` and links `main` to it, which leaves no room for libFuzzer's own `main`.
@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "epub-archive", targets: ["EPUBArchiveFuzzer"]),
         .executable(name: "epub-markup", targets: ["EPUBMarkupFuzzer"]),
         .executable(name: "epub-cfi", targets: ["EPUBCFIFuzzer"]),
+        .executable(name: "pdf-document", targets: ["PDFDocumentFuzzer"]),
     ],
     dependencies: [
         .package(name: "reader", path: ".."),
@@ -27,6 +28,9 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
         .executableTarget(
             name: "EPUBCFIFuzzer",
+            dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
+        .executableTarget(
+            name: "PDFDocumentFuzzer",
             dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
     ]
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets and runs one (or each in turn) with seeds from the TestBooks.
 #
-#   Fuzz/run.sh TARGET [SECONDS]   TARGET: epub-archive | epub-markup | epub-cfi | all | build
+#   Fuzz/run.sh TARGET [SECONDS]   TARGET: epub-archive | epub-markup | epub-cfi | pdf-document | all | build
 #   Fuzz/run.sh TARGET -- FILE...  runs the target once on each FILE (a reproducer), no fuzzing
 #
 # Everything lives in $FUZZ_WORK (default /tmp/reader-fuzz), never in the repository:
@@ -11,7 +11,7 @@
 #   seeds/TARGET/      seeds made from the TestBooks (remade on every run)
 #   corpus/TARGET/     what libFuzzer learnt (kept between runs; delete it to start over)
 #   artifacts/TARGET/  crash-*, timeout-*, oom-* reproducers
-#   tmp/               the .epub files the targets write and open (one per process)
+#   tmp/               the .epub and .pdf files the targets write and open (one per process)
 # Environment: FUZZ_WORK, FUZZ_SANITIZERS (fuzzer,address), FUZZ_CONFIG (release),
 # FUZZ_JOBS (1; more runs that many fuzzing processes), FUZZ_EXTRA (more libFuzzer flags),
 # FUZZ_FROM_HEAD (Sources folders to build as committed, e.g. "ReaderTXT ReaderMarkdown", when
@@ -25,14 +25,14 @@ work=${FUZZ_WORK:-/tmp/reader-fuzz}
 sanitizers=${FUZZ_SANITIZERS:-fuzzer,address}
 config=${FUZZ_CONFIG:-release}
 jobs=${FUZZ_JOBS:-1}
-targets=(epub-archive epub-markup epub-cfi)
+targets=(epub-archive epub-markup epub-cfi pdf-document)
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
 [[ $# -ge 1 ]] || usage
 target=$1
 shift
 case $target in
-    epub-archive|epub-markup|epub-cfi|all|build) ;;
+    epub-archive|epub-markup|epub-cfi|pdf-document|all|build) ;;
     *) usage ;;
 esac
 
@@ -95,6 +95,8 @@ build() {
 #   epub-archive: the TestBooks (good and malformed) and the corpus books that fit in -max_len.
 #   epub-markup:  every container.xml, .opf, .ncx, .xhtml, .html and .svg inside those books.
 #   epub-cfi:     Fuzz/seeds/cfi.txt, the CFIs of the golden Locators and those the tests spell.
+#   pdf-document: every PDF of TestBooks/pdf and ../shared/corpus/pdf, with their subfolders
+#                 (malformed, broken, encrypted); libFuzzer cuts one longer than -max_len.
 make_seeds() {
     local name=$1 max=$2 dir=$work/seeds/$1 book count=0
     rm -rf "$dir" && mkdir -p "$dir"
@@ -121,6 +123,15 @@ make_seeds() {
                 -o -iname '*.html' -o -iname '*.htm' -o -iname '*.svg' -o -iname 'container.xml' \) -print0)
         done
         rm -rf "$unpacked" ;;
+    pdf-document)
+        local pdfs=("$repo"/TestBooks/pdf/*.pdf "$repo"/TestBooks/pdf/malformed/*.pdf) folder
+        [[ -d "$repo/../shared/corpus/pdf" ]] && pdfs+=("$repo"/../shared/corpus/pdf/*.pdf "$repo"/../shared/corpus/pdf/*/*.pdf)
+        for book in "${pdfs[@]}"; do
+            [[ -f "$book" ]] || continue
+            folder=$(basename "$(dirname "$book")")
+            cp "$book" "$dir/$folder-$(basename "$book")"
+            count=$((count + 1))
+        done ;;
     epub-cfi)
         local line
         while IFS= read -r line; do
@@ -140,6 +151,7 @@ run() {
         epub-archive) max=65536 dict= ;;
         epub-markup) max=65536 dict=$repo/Fuzz/seeds/markup.dict ;;
         epub-cfi) max=4096 dict=$repo/Fuzz/seeds/cfi.dict ;;
+        pdf-document) max=2097152 dict=$repo/Fuzz/seeds/pdf.dict ;;
     esac
     make_seeds "$name" "$max"
     mkdir -p "$work/corpus/$name" "$work/artifacts/$name" "$work/tmp"
