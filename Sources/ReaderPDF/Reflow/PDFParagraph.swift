@@ -13,12 +13,10 @@ struct PDFParagraph: Hashable, Sendable {
     var fontSize: Double
 }
 
-/// What the geometry of a page says: its paragraphs and the measures they were cut with.
+/// What the geometry of a page says: its paragraphs.
 struct PDFPageParagraphs: Hashable, Sendable {
     /// The paragraphs in reading order (running headers, footers and page numbers left out).
     var paragraphs: [PDFParagraph]
-    /// The most common font size of the page's text.
-    var bodySize: Double
 }
 
 /// Cuts a page's lines into paragraphs and headings from their geometry: vertical gaps wider than
@@ -30,7 +28,7 @@ struct ParagraphBuilder {
 
     /// The paragraphs of the page.
     func build() -> PDFPageParagraphs {
-        guard !lines.isEmpty else { return PDFPageParagraphs(paragraphs: [], bodySize: 0) }
+        guard !lines.isEmpty else { return PDFPageParagraphs(paragraphs: []) }
         let bodySize = Self.bodySize(of: lines)
         let columns = ColumnGuides(lines: lines, bodySize: bodySize)
         let pitch = Self.linePitch(of: lines, columns: columns, bodySize: bodySize)
@@ -45,7 +43,7 @@ struct ParagraphBuilder {
             }
         }
         paragraphs.append(paragraph(current, columns: columns, bodySize: bodySize))
-        return PDFPageParagraphs(paragraphs: paragraphs, bodySize: bodySize)
+        return PDFPageParagraphs(paragraphs: paragraphs)
     }
 
     /// Whether line `index` begins a new paragraph rather than continuing the one before.
@@ -58,7 +56,7 @@ struct ParagraphBuilder {
         let sameRow = line.box.y1 < previous.box.y2 && line.box.y2 > previous.box.y1
         if sameRow, line.box.x1 > previous.box.x2 { return true }  // side by side: table cells, not one paragraph
         if !sameColumn, drop > 0.1 * em, line.box.x1 < previous.box.x1 { return true }  // the next row of a table
-        if sameColumn, drop > 0, drop > pitch * 1.3 + 0.1 * em { return true }
+        if sameColumn, drop > pitch * 1.3 + 0.1 * em { return true }
         let indent = columns.indent(of: index), previousIndent = columns.indent(of: index - 1)
         if indent > 0.7 * em, previousIndent < indent - 0.7 * em { return true }
         // Two lines at the page's first-line indent: the first was a paragraph of one line.
