@@ -3,9 +3,11 @@ import ReaderCore
 
 /// The reflowed view of a PDF, computed page by page on demand and remembered.
 ///
-/// Reflowing page P reads pages P-2…P+2 (to recognise running headers) and, when P's last
-/// paragraph runs on, the pages it runs onto. Every answer depends only on those pages, never on
-/// which pages were asked for before, so the same file always reflows the same way.
+/// The blocks of page P depend on pages P-3…P+3 (running headers are recognised from the pages
+/// two either side of a page, and whether a paragraph runs on from a page needs the next one) and
+/// on the pages a paragraph runs over. Every answer depends only on those pages, never on which
+/// pages were asked for before, so the same file always reflows the same way. What is remembered
+/// per page is its lines and paragraphs (the text and line boxes), not poppler's glyph boxes.
 final class PDFReflow: @unchecked Sendable {
     /// The most pages one paragraph may run over before it is cut (a bound on the work for one page).
     static let maximumParagraphPages = 16
