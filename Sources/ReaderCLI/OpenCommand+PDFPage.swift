@@ -9,16 +9,11 @@ extension OpenCommand {
                      viewport: Viewport) throws(ReaderError) {
         let pdf = try PDFPageOption.pdf(opened, for: "--pdf-page")
         let blocks = try pdf.blocks(onPage: number)
-        var lines: [String] = []
-        for (index, block) in blocks.enumerated() {
-            if index > 0 { lines += Array(repeating: "", count: block.spacingBefore) }
-            lines += BlockLayout.lines(of: block, columns: viewport.columns).map(\.rendered)
-        }
+        let lines = BlockLayout.lines(of: blocks, columns: viewport.columns)
         let start = try pdf.textPosition(ofPage: number)
         let screenPage = try paginator.pageNumber(containing: start)
         let count = try Self.pageCount(of: opened, paginator: paginator)
-        let engine = ReaderEngine.standard
-        if let cache = view.cache { try engine.store(paginator, options: document.openOptions, cache: cache) }
+        if let cache = view.cache { try ReaderEngine.standard.store(paginator, options: document.openOptions, cache: cache) }
         let startLocator = try pdf.locator(at: start)
         let title = opened.metadata.title ?? document.file
 
@@ -32,9 +27,9 @@ extension OpenCommand {
         } else {
             lines.forEach { output.line($0) }
             if blocks.isEmpty { output.line("(no text on this page)") }
-            let tail = " · PDF page \(number) of \(pdf.pageCount) · starts on page \(screenPage) of \(count)"
-            let room = max(8, viewport.columns - tail.count)
-            output.line((title.count > room ? String(title.prefix(room - 1)) + "…" : title) + tail)
+            output.line(StatusLine.fitted(
+                title: title, tail: " · PDF page \(number) of \(pdf.pageCount) · starts on page \(screenPage) of \(count)",
+                columns: viewport.columns))
         }
         output.flush()
     }

@@ -109,10 +109,13 @@ struct PageReport: Encodable {
 enum StatusLine {
     static func text(title: String, page: Int, of count: PageCount, columns: Int) -> String {
         let percent = count.value > 0 ? min(100, Int((Double(page) * 100 / Double(count.value)).rounded())) : 100
-        let tail = " · page \(page) of \(count) · \(percent)%"
+        return fitted(title: title, tail: " · page \(page) of \(count) · \(percent)%", columns: columns)
+    }
+
+    /// `title` + `tail`, the title shortened with "…" so the line fits in `columns` where it can.
+    static func fitted(title: String, tail: String, columns: Int) -> String {
         let room = max(8, columns - tail.count)
-        let shortTitle = title.count > room ? String(title.prefix(room - 1)) + "…" : title
-        return shortTitle + tail
+        return (title.count > room ? String(title.prefix(room - 1)) + "…" : title) + tail
     }
 }
 

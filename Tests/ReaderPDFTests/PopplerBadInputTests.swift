@@ -65,12 +65,7 @@ struct PopplerBadInputTests {
         try withTemporaryDirectory(prefix: "reader-pdf-cut") { directory in
             let path = try PDFFixture.write(cut, named: "cut.pdf", in: directory)
             do throws(ReaderError) {
-                let document = try PopplerDocument.open(path: path, password: nil)
-                for page in 1...document.pageCount {
-                    let text = try document.pageText(page)
-                    #expect(text.scalars.count == text.boxes.count)
-                }
-                _ = document.outline()
+                try Self.openAndRead(path)
             } catch {
                 #expect(error.kind == .malformed, "\(error)")
             }
@@ -87,16 +82,21 @@ struct PopplerBadInputTests {
                 for _ in 0..<8 { bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random) }
                 let path = try PDFFixture.write(bytes, named: "flip\(round).pdf", in: directory)
                 do throws(ReaderError) {
-                    let document = try PopplerDocument.open(path: path, password: nil)
-                    for page in 1...document.pageCount {
-                        let text = try document.pageText(page)
-                        #expect(text.scalars.count == text.boxes.count)
-                    }
-                    _ = document.outline()
+                    try Self.openAndRead(path)
                 } catch {
                     #expect([.malformed, .encrypted].contains(error.kind), "\(error)")
                 }
             }
         }
+    }
+
+    /// Opens `path` and reads every page's text and the outline, as a reader would.
+    private static func openAndRead(_ path: String) throws(ReaderError) {
+        let document = try PopplerDocument.open(path: path, password: nil)
+        for page in 1...document.pageCount {
+            let text = try document.pageText(page)
+            #expect(text.scalars.count == text.boxes.count)
+        }
+        _ = document.outline()
     }
 }

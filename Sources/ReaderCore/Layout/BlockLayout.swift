@@ -41,6 +41,17 @@ public enum BlockLayout {
         }
     }
 
+    /// Lays out blocks one after another as the paginator does on one endless page: each block's
+    /// lines, with its `spacingBefore` blank lines between it and the block before.
+    public static func lines(of blocks: [Block], columns: Int) -> [String] {
+        var result: [String] = []
+        for (index, block) in blocks.enumerated() {
+            if index > 0 { result += repeatElement("", count: block.spacingBefore) }
+            result += lines(of: block, columns: columns).map(\.rendered)
+        }
+        return result
+    }
+
     /// The number of lines ``lines(of:columns:)`` would return, found by the same line breaker
     /// without building any string.
     public static func lineCount(of block: Block, columns: Int) -> Int {

@@ -71,14 +71,7 @@ public final class PDFDocument: Document, @unchecked Sendable {
     /// earlier page or goes on to a later one keeps only its part on this page.
     public func blocks(onPage page: Int) throws(ReaderError) -> [Block] {
         try checkSection(page - 1)
-        return try located { () throws(ReaderError) in
-            try reflow.paragraphs(ofPage: page).paragraphs.map { paragraph in
-                let placed = paragraph.lines.map { PlacedLine(page: page, line: $0) }
-                let joined = ReflowedParagraph.join(placed) { [reflow] number in reflow.vocabulary(around: number) }
-                let kind: Block.Kind = paragraph.headingLevel.map { .heading(level: $0) } ?? .paragraph
-                return Block(kind: kind, text: joined.text, sourceMap: joined.map)
-            }
-        }
+        return try located { () throws(ReaderError) in try reflow.blocksCutAtEdges(ofPage: page) }
     }
 
     /// Renders page `page` (1-based) to a PNG file at `scale` (1 = 72 pixels per inch).

@@ -105,8 +105,10 @@ struct PDFVocabulary: Sendable {
             if endsCut, !tokens.isEmpty { tokens.removeLast() }
             if skipFirst, !tokens.isEmpty { tokens.removeFirst() }
             for token in tokens {
-                let trimmed = token.trimmingHyphens()
-                if !trimmed.isEmpty { words.insert(trimmed) }
+                var trimmed = Substring(token)
+                while trimmed.first == "-" { trimmed = trimmed.dropFirst() }
+                while trimmed.last == "-" { trimmed = trimmed.dropLast() }
+                if !trimmed.isEmpty { words.insert(String(trimmed)) }
             }
             skipFirst = endsCut
         }
@@ -142,14 +144,5 @@ struct PDFVocabulary: Sendable {
         var merged = self
         merged.words.formUnion(other.words)
         return merged
-    }
-}
-
-extension String {
-    fileprivate func trimmingHyphens() -> String {
-        var slice = Substring(self)
-        while slice.first == "-" { slice = slice.dropFirst() }
-        while slice.last == "-" { slice = slice.dropLast() }
-        return String(slice)
     }
 }

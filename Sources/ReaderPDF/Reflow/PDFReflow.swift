@@ -7,7 +7,7 @@ import ReaderCore
 /// two either side of a page, and whether a paragraph runs on from a page needs the next one) and
 /// on the pages a paragraph runs over. Every answer depends only on those pages, never on which
 /// pages were asked for before, so the same file always reflows the same way. What is remembered
-/// per page is its lines and paragraphs (the text and line boxes), not poppler's glyph boxes.
+/// per page is its lines, paragraphs and blocks (the text and line boxes), not poppler's glyph boxes.
 final class PDFReflow: @unchecked Sendable {
     /// The most pages one paragraph may run over before it is cut (a bound on the work for one page).
     static let maximumParagraphPages = 16
@@ -26,6 +26,7 @@ final class PDFReflow: @unchecked Sendable {
     private var facts: [Int: PageFacts] = [:]
     private var paragraphs: [Int: PDFPageParagraphs] = [:]
     private var runsOn: [Int: Bool] = [:]
+    private var sectionBlocks: [Int: [Block]] = [:]
     private var pageWords: [Int: PDFVocabulary] = [:]
     private var vocabularies: [Int: PDFVocabulary] = [:]
 
@@ -81,24 +82,41 @@ final class PDFReflow: @unchecked Sendable {
     /// The blocks of the section for `page`: the paragraphs that start on it (one that runs on
     /// takes its continuation from the pages after), or a note for a page that is only an image.
     func blocks(ofPage page: Int) throws(ReaderError) -> [Block] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = sectionBlocks[page] { return known }
         var owned = try paragraphs(ofPage: page).paragraphs
         if page > 1, try runsOnToNextPage(page - 1), !owned.isEmpty { owned.removeFirst() }
+        var blocks: [Block] = []
         if owned.isEmpty {
             let pageFacts = try facts(ofPage: page)
-            guard pageFacts.lines.isEmpty, pageFacts.imageCount > 0 else { return [] }
-            let source = PDFSourceOffset(page: page, offset: 0).packed
-            return [Block(kind: .image(source: "page \(page)"), text: "page \(page): an image, no text",
-                          sourceMap: SourceMap(runs: [.init(textStart: 0, sourceStart: source, length: 0)]))]
+            if pageFacts.lines.isEmpty, pageFacts.imageCount > 0 {
+                let source = PDFSourceOffset(page: page, offset: 0).packed
+                blocks = [Block(kind: .image(source: "page \(page)"), text: "page \(page): an image, no text",
+                                sourceMap: SourceMap(runs: [.init(textStart: 0, sourceStart: source, length: 0)]))]
+            }
         }
-        var blocks: [Block] = []
         for (index, paragraph) in owned.enumerated() {
             var placed = paragraph.lines.map { PlacedLine(page: page, line: $0) }
             if index == owned.count - 1 { placed += try continuation(after: page) }
-            let joined = ReflowedParagraph.join(placed) { [self] number in vocabulary(around: number) }
-            let kind: Block.Kind = paragraph.headingLevel.map { .heading(level: $0) } ?? .paragraph
-            blocks.append(Block(kind: kind, text: joined.text, sourceMap: joined.map))
+            blocks.append(block(of: placed, headingLevel: paragraph.headingLevel))
         }
+        sectionBlocks[page] = blocks
         return blocks
+    }
+
+    /// Page `page`'s own paragraphs as blocks, cut at its edges: a paragraph that began on an
+    /// earlier page or goes on to a later one keeps only its part on this page.
+    func blocksCutAtEdges(ofPage page: Int) throws(ReaderError) -> [Block] {
+        try paragraphs(ofPage: page).paragraphs.map { paragraph in
+            block(of: paragraph.lines.map { PlacedLine(page: page, line: $0) }, headingLevel: paragraph.headingLevel)
+        }
+    }
+
+    /// One paragraph's lines joined into a heading or paragraph block.
+    private func block(of lines: [PlacedLine], headingLevel: Int?) -> Block {
+        let joined = ReflowedParagraph.join(lines) { [self] number in vocabulary(around: number) }
+        return Block(kind: headingLevel.map { .heading(level: $0) } ?? .paragraph, text: joined.text, sourceMap: joined.map)
     }
 
     /// The section (0-based) whose blocks hold the start of `page`'s text: an earlier one when the
@@ -166,7 +184,7 @@ final class PDFReflow: @unchecked Sendable {
 
     /// The words of `page` and the pages either side, as hyphenation evidence (made the first time
     /// a line of the page ends in a hyphen).
-    func vocabulary(around page: Int) -> PDFVocabulary {
+    private func vocabulary(around page: Int) -> PDFVocabulary {
         lock.lock()
         defer { lock.unlock() }
         if let known = vocabularies[page] { return known }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds running headers, running footers and page numbers: lines in the top or bottom band of a
 /// page that repeat on nearby pages (digits aside), that stand apart from the text in the same
 /// place and type as such a line on a nearby page, or that are nothing but a page number.
@@ -104,7 +106,7 @@ enum PageFurniture {
     /// `12`, `- 12 -`, `[12]`, `xiv`, `Page 12`, `12 of 300`, `12/300`.
     static func isPageNumber(_ text: String) -> Bool {
         var words = text.lowercased().split { $0 == " " || $0 == "\t" }.map(String.init)
-        words = words.map { $0.trimmingCharacters(in: "-–—()[]|.") }.filter { !$0.isEmpty }
+        words = words.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "-–—()[]|.")) }.filter { !$0.isEmpty }
         if words.first == "page" || words.first == "p" { words.removeFirst() }
         if words.count == 3, words[1] == "of" || words[1] == "/" { words = [words[0], words[2]] }
         if words.count == 1, words[0].contains("/") { words = words[0].split(separator: "/").map(String.init) }
@@ -118,15 +120,5 @@ enum PageFurniture {
 
     private static func isRomanNumeral(_ word: String) -> Bool {
         (1...8).contains(word.count) && word.allSatisfy { "ivxlcdm".contains($0) }
-    }
-}
-
-extension String {
-    /// The string without the given characters at either end.
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        var slice = Substring(self)
-        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
-        return String(slice)
     }
 }
