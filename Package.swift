@@ -9,7 +9,8 @@ let package = Package(
         .library(
             name: "ReaderEngine",
             targets: [
-                "ReaderEngine", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderHTML", "ReaderXML",
+                "ReaderEngine", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
+                "ReaderXML",
                 "ReaderCore",
             ]),
         .executable(name: "reader", targets: ["ReaderCLI"]),
@@ -50,9 +51,13 @@ let package = Package(
             dependencies: ["ReaderCore", "CCMarkGFM", .product(name: "Yams", package: "Yams")]),
         .target(name: "ReaderEPUB", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML", "CLibZip"]),
         .target(name: "ReaderPDF", dependencies: ["ReaderCore", "ReaderXML", "CPoppler"]),
+        // MOBI 6 and KF8 (AZW3) in Swift alone: the PDB container, decompression, KF8 indices.
+        .target(name: "ReaderMOBI", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML"]),
 
         // The dispatcher: registers the backends.
-        .target(name: "ReaderEngine", dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF"]),
+        .target(
+            name: "ReaderEngine",
+            dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI"]),
 
         .executableTarget(
             name: "ReaderCLI",
@@ -72,9 +77,11 @@ let package = Package(
             dependencies: ["ReaderEPUB", "ReaderHTML", "ReaderXML", "ReaderCore", "CLibZip", "ReaderTestSupport"]),
         .testTarget(name: "ReaderPDFTests", dependencies: ["ReaderPDF", "ReaderCore", "ReaderXML", "ReaderTestSupport"]),
         .testTarget(
+            name: "ReaderMOBITests", dependencies: ["ReaderMOBI", "ReaderHTML", "ReaderXML", "ReaderCore", "ReaderTestSupport"]),
+        .testTarget(
             name: "ReaderEngineTests",
             dependencies: [
-                "ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderHTML",
+                "ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
                 "ReaderXML", "ReaderTestSupport",
             ],
             exclude: ["Golden"]),

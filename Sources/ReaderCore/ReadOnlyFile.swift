@@ -53,6 +53,30 @@ public final class ReadOnlyFile {
         }
     }
 
+    /// Reads `count` bytes at `offset` without moving the file position (`pread`, retried on EINTR).
+    /// - Returns: the bytes read; fewer than `count` only at the end of the file.
+    public func read(at offset: Int, count: Int) throws(ReaderError) -> [UInt8] {
+        guard count > 0, offset >= 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + filled, count - filled, off_t(offset + filled))
+            }
+            if got == 0 { break }
+            if got < 0 {
+                guard errno == EINTR else {
+                    throw ReaderError(.unreadable, file: path, format: format,
+                                      reason: "read failed: \(String(cString: strerror(errno)))")
+                }
+                continue
+            }
+            filled += got
+        }
+        if filled < count { bytes.removeLast(count - filled) }
+        return bytes
+    }
+
     /// The first `count` bytes (fewer when the file is shorter).
     public func readPrefix(_ count: Int) throws(ReaderError) -> [UInt8] {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)

@@ -1,0 +1,78 @@
+import ReaderCore
+
+/// A Palm Database file: the container of MOBI, AZW3 and PalmDOC books.
+///
+/// The 78-byte header and the record list are read at open and every record's bounds are checked
+/// against the file; records themselves are read on demand with `pread`, so a book is never held
+/// in memory whole.
+final class PDBFile: @unchecked Sendable {
+    /// The database name from the header (not the book title; MOBI keeps that in record 0).
+    let name: String
+    /// The four-character type, `BOOK` or `TEXt`.
+    let type: String
+    /// The four-character creator, `MOBI` or `REAd`.
+    let creator: String
+    /// Where each record lies in the file.
+    let recordRanges: [Range<Int>]
+
+    // `pread` leaves the file position alone, so concurrent record reads are safe.
+    private let file: ReadOnlyFile
+
+    static let headerLength = 78
+
+    /// Opens `path` and reads the header and record list.
+    /// - Throws: ``ReaderError`` `malformed` when the header is short, the record count does not
+    ///   fit the file, or a record offset goes backwards or past the end.
+    init(path: String, format: DocumentFormat) throws(ReaderError) {
+        file = try ReadOnlyFile(path: path, format: format)
+        let header = try file.read(at: 0, count: Self.headerLength)
+        guard header.count == Self.headerLength, let count = ByteReader.uint16(header, at: 76) else {
+            throw ReaderError(.malformed, file: path, format: format,
+                              reason: "the Palm database header is cut short (\(file.size) bytes)")
+        }
+        name = String(decoding: header[0..<32].prefix { $0 != 0 }, as: UTF8.self)
+        type = String(decoding: header[60..<64], as: UTF8.self)
+        creator = String(decoding: header[64..<68], as: UTF8.self)
+        let recordCount = Int(count)
+        let table = try file.read(at: Self.headerLength, count: recordCount * 8)
+        guard recordCount > 0, table.count == recordCount * 8 else {
+            throw ReaderError(.malformed, file: path, format: format,
+                              reason: "the header lists \(recordCount) records but the record table does not fit the file")
+        }
+        let starts = (0..<recordCount).map { Int(ByteReader.uint32(table, at: $0 * 8)!) }
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(recordCount)
+        for index in 0..<recordCount {
+            let start = starts[index]
+            let end = index + 1 < recordCount ? starts[index + 1] : file.size
+            guard start >= Self.headerLength + recordCount * 8, start <= end, end <= file.size else {
+                throw ReaderError(.malformed, file: path, format: format,
+                                  reason: "record \(index) lies at \(start)..<\(end), outside the file's \(file.size) bytes")
+            }
+            ranges.append(start..<end)
+        }
+        recordRanges = ranges
+    }
+
+    /// The number of records.
+    var recordCount: Int { recordRanges.count }
+
+    /// The file's size in bytes.
+    var fileSize: Int { file.size }
+
+    /// The bytes of record `index`.
+    /// - Throws: ``ReaderError`` `malformed` when there is no such record or it cannot be read whole.
+    func record(_ index: Int) throws(ReaderError) -> [UInt8] {
+        guard recordRanges.indices.contains(index) else {
+            throw ReaderError(.malformed, file: file.path, format: file.format,
+                              reason: "record \(index) does not exist (the file has \(recordCount))")
+        }
+        let range = recordRanges[index]
+        let bytes = try file.read(at: range.lowerBound, count: range.count)
+        guard bytes.count == range.count else {
+            throw ReaderError(.malformed, file: file.path, format: file.format,
+                              reason: "record \(index) is cut short by the end of the file")
+        }
+        return bytes
+    }
+}
