@@ -2,6 +2,7 @@ import Foundation
 import ReaderCore
 import ReaderEPUB
 import ReaderMarkdown
+import ReaderMOBI
 import ReaderPDF
 import ReaderTXT
 
@@ -12,7 +13,7 @@ public struct ReaderEngine: Sendable {
     public let backends: [any DocumentBackend]
 
     /// An engine with every backend this package provides.
-    public static let standard = ReaderEngine(backends: [TXTBackend(), MarkdownBackend(), EPUBBackend(), PDFBackend()])
+    public static let standard = ReaderEngine(backends: [TXTBackend(), MarkdownBackend(), EPUBBackend(), PDFBackend(), MOBIBackend()])
 
     /// Creates an engine with the given backends; a later backend does not replace an earlier one.
     public init(backends: [any DocumentBackend]) {

@@ -48,9 +48,11 @@ public final class MarkupDocument: @unchecked Sendable {
     ///   - syntax: `.xml` fails on the first well-formedness error; `.html` repairs.
     ///   - name: how errors name the document (an archive entry, a path).
     ///   - limits: caps on input size and nesting depth.
+    ///   - encoding: an encoding that overrides the document's own declaration (HTML only; MOBI
+    ///     text is UTF-8 or Windows-1252 by its header, with no declaration in the markup).
     /// - Throws: ``MarkupError`` with the first fatal error and its line.
     public static func parse(_ bytes: [UInt8], syntax: Syntax, name: String,
-                             limits: MarkupLimits = .standard) throws(MarkupError) -> MarkupDocument {
+                             limits: MarkupLimits = .standard, encoding: String? = nil) throws(MarkupError) -> MarkupDocument {
         // libxml2 takes the length as a C int, whatever the caller's limit.
         let limit = min(limits.maxInputBytes, Int(Int32.max))
         guard bytes.count <= limit else {
@@ -65,7 +67,7 @@ public final class MarkupDocument: @unchecked Sendable {
             let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
             switch syntax {
             case .xml: return collector.parseXML(base, count: Int32(buffer.count), name: name)
-            case .html: return collector.parseHTML(base, count: Int32(buffer.count), name: name)
+            case .html: return collector.parseHTML(base, count: Int32(buffer.count), name: name, encoding: encoding)
             }
         }
         guard let pointer = result else {

@@ -24,11 +24,11 @@ final class ParserMessages {
         return collectingContextlessErrors { xmlCtxtReadMemory(context, bytes, count, name, nil, Self.xmlOptions) }
     }
 
-    func parseHTML(_ bytes: UnsafePointer<CChar>, count: Int32, name: String) -> htmlDocPtr? {
+    func parseHTML(_ bytes: UnsafePointer<CChar>, count: Int32, name: String, encoding: String?) -> htmlDocPtr? {
         guard let context = htmlNewParserCtxt() else { return nil }
         defer { htmlFreeParserCtxt(context) }
         install(on: context)
-        return collectingContextlessErrors { htmlCtxtReadMemory(context, bytes, count, name, nil, Self.htmlOptions) }
+        return collectingContextlessErrors { htmlCtxtReadMemory(context, bytes, count, name, encoding, Self.htmlOptions) }
     }
 
     /// Runs `parse` with this thread's structured error handler (`xmlSetStructuredErrorFunc`)

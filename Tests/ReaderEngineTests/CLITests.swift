@@ -232,14 +232,14 @@ struct CLITests {
         }
     }
 
-    @Test("formats lists txt, markdown, epub and pdf with yes/no cells, and the formats without a backend")
+    @Test("formats lists every format with yes/no cells")
     func formats() throws {
         try withCacheDirectory { cache in
             let result = try ReaderExecutable.run(["formats"], cacheDirectory: cache)
             #expect(result.status == 0, "\(result)")
             let rows = result.lines.map { $0.split(separator: #/ {2,}/#).map { String($0) } }
             let header = try #require(rows.first)
-            #expect(header == ["format", "txt", "markdown", "epub", "pdf", "mobi (no backend)", "azw3 (no backend)"])
+            #expect(header == ["format", "txt", "markdown", "epub", "pdf", "mobi", "azw3"])
             #expect(rows.dropFirst().map { $0.first ?? "" } == FormatCapabilities.named.map(\.name))
             let matrix = ReaderEngine.standard.capabilityMatrix
             for (row, (_, capability)) in zip(rows.dropFirst(), FormatCapabilities.named) {

@@ -4,6 +4,7 @@ import ReaderEngine
 import ReaderEPUB
 import ReaderPDF
 import ReaderMarkdown
+import ReaderMOBI
 import ReaderTXT
 import ReaderTestSupport
 import Testing
@@ -148,10 +149,11 @@ import Testing
                 #expect(capabilities == PDFBackend().capabilities(for: .pdf))
                 #expect(capabilities?.contains([.reflow, .fixedPages, .tableOfContents, .encryptionDetection]) == true)
             case .mobi, .azw3:
-                #expect(capabilities == nil, "\(format) has no backend in this build")
+                #expect(capabilities == MOBIBackend().capabilities(for: format))
+                #expect(capabilities?.contains([.reflow, .cover, .tableOfContents, .encryptionDetection]) == true)
             }
         }
-        #expect(engine.backend(for: .mobi) == nil)
+        #expect(engine.backend(for: .mobi) != nil)
         #expect(engine.backend(for: .txt) != nil)
     }
 

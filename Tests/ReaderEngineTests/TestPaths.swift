@@ -36,6 +36,9 @@ enum TestPaths {
         "pdf/harbour-lights.pdf",
         "pdf/two-columns.pdf",
         "pdf/scanned-page.pdf",
+        "mobi/lighthouse-keeper.mobi",
+        "mobi/lighthouse-keeper.azw3",
+        "mobi/moon-garden-both.mobi",
     ]
 }
 

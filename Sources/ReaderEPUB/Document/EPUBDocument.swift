@@ -18,8 +18,8 @@ final class EPUBDocument: Document, CoverProviding {
     let publication: EPUBPublication
     let resources: any EPUBResources
     let sections: [EPUBSection]
-    let positions: EPUBPositions
-    private let converted = Mutex(ConvertedSectionCache(capacity: 4))
+    let positions: ResourcePositions
+    private let converted = Mutex(RecentlyUsedCache<ConvertedSection>(capacity: 4))
     let tocCache = Mutex<[TOCEntry]?>(nil)
     let tocTargetsCache = Mutex<[TOCTarget]?>(nil)
 
@@ -32,7 +32,7 @@ final class EPUBDocument: Document, CoverProviding {
         self.sections = Self.readingOrder(of: package, resources: resources, warnings: &warnings)
         self.readingOrder = sections.map(\.section)
         self.capabilities = package.isFixedLayout ? capabilities.union(.fixedPages) : capabilities
-        self.positions = EPUBPositions(storedLengths: sections.map { resources.storedLength(of: $0.item.path) },
+        self.positions = ResourcePositions(storedLengths: sections.map { resources.storedLength(of: $0.item.path) },
                                        fixedLayout: sections.map(\.isFixedLayout))
         var metadata = package.metadata
         if metadata.title == nil {
@@ -75,10 +75,10 @@ final class EPUBDocument: Document, CoverProviding {
             throw ReaderError(.invalidArgument, file: path, format: format,
                               reason: "section \(index) is outside 0..<\(sections.count)")
         }
-        if let cached = converted.withLock({ $0.section(index) }) { return cached }
+        if let cached = converted.withLock({ $0.value(for: index) }) { return cached }
         do {
             let section = try SectionConverter.convert(sections[index], resources: resources)
-            converted.withLock { $0.insert(section, at: index) }
+            converted.withLock { $0.insert(section, for: index) }
             return section
         } catch {
             throw error.locating(file: path, format: format)
@@ -128,26 +128,5 @@ final class EPUBDocument: Document, CoverProviding {
     private static func deduplicated(_ warnings: [String]) -> [String] {
         var seen = Set<String>()
         return warnings.filter { seen.insert($0).inserted }
-    }
-}
-
-/// The last few converted sections, most recently used last.
-struct ConvertedSectionCache: ~Copyable {
-    let capacity: Int
-    private var entries: [(index: Int, section: ConvertedSection)] = []
-
-    init(capacity: Int) { self.capacity = capacity }
-
-    mutating func section(_ index: Int) -> ConvertedSection? {
-        guard let slot = entries.firstIndex(where: { $0.index == index }) else { return nil }
-        let entry = entries.remove(at: slot)
-        entries.append(entry)
-        return entry.section
-    }
-
-    mutating func insert(_ section: ConvertedSection, at index: Int) {
-        entries.removeAll { $0.index == index }
-        entries.append((index, section))
-        if entries.count > capacity { entries.removeFirst() }
     }
 }

@@ -1,19 +1,20 @@
-/// Readium's positions list for an EPUB: each reflowable resource is cut into chunks of 1024
-/// bytes of its stored (compressed) zip entry, at least one; a fixed-layout resource is one
-/// position. Positions are numbered from 1 across the reading order.
-struct EPUBPositions: Hashable, Sendable {
-    /// Bytes of stored entry per position, as Readium counts them.
-    static let bytesPerPosition = 1024
+/// Readium's positions list: each reflowable resource is cut into chunks of 1024 bytes of its
+/// stored length (for EPUB, the compressed zip entry; for MOBI, the part's decoded markup), at
+/// least one; a fixed-layout resource is one position. Positions are numbered from 1 across the
+/// reading order.
+public struct ResourcePositions: Hashable, Sendable {
+    /// Bytes of stored resource per position, as Readium counts them.
+    public static let bytesPerPosition = 1024
 
     /// Positions in each section.
-    let counts: [Int]
+    public let counts: [Int]
     /// The 1-based position each section starts at.
-    let starts: [Int]
+    public let starts: [Int]
     /// Positions in the whole book.
-    var total: Int { (starts.last ?? 1) - 1 + (counts.last ?? 0) }
+    public var total: Int { (starts.last ?? 1) - 1 + (counts.last ?? 0) }
 
     /// Positions for sections with these stored lengths (nil: unknown, one position).
-    init(storedLengths: [Int?], fixedLayout: [Bool]) {
+    public init(storedLengths: [Int?], fixedLayout: [Bool]) {
         var counts: [Int] = []
         var starts: [Int] = []
         var next = 1
@@ -28,21 +29,21 @@ struct EPUBPositions: Hashable, Sendable {
     }
 
     /// The position of a progression within a section.
-    func position(section: Int, progression: Double) -> Int {
+    public func position(section: Int, progression: Double) -> Int {
         guard counts.indices.contains(section) else { return 1 }
         let inside = Int((progression * Double(counts[section])).rounded(.down))
         return starts[section] + min(counts[section] - 1, max(0, inside))
     }
 
     /// The progression within the whole book of a progression within a section.
-    func totalProgression(section: Int, progression: Double) -> Double {
+    public func totalProgression(section: Int, progression: Double) -> Double {
         guard counts.indices.contains(section), total > 0 else { return 0 }
         let before = Double(starts[section] - 1)
         return min(1, (before + progression * Double(counts[section])) / Double(total))
     }
 
     /// The section and progression within it where a 1-based position starts; nil when out of range.
-    func location(ofPosition position: Int) -> (section: Int, progression: Double)? {
+    public func location(ofPosition position: Int) -> (section: Int, progression: Double)? {
         guard position >= 1, position <= total else { return nil }
         var low = 0, high = starts.count
         while low < high {
@@ -54,7 +55,7 @@ struct EPUBPositions: Hashable, Sendable {
     }
 
     /// The section and progression within it of a progression within the whole book.
-    func location(ofTotalProgression fraction: Double) -> (section: Int, progression: Double)? {
+    public func location(ofTotalProgression fraction: Double) -> (section: Int, progression: Double)? {
         guard total > 0, fraction.isFinite, (0...1).contains(fraction) else { return nil }
         let scaled = fraction * Double(total)
         var section = 0

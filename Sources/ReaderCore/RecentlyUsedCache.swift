@@ -1,0 +1,25 @@
+/// The last few values made for small integer keys (converted sections), most recently used last.
+/// Backends keep one behind a `Mutex` so a reader paging back and forth converts nothing twice.
+public struct RecentlyUsedCache<Value>: ~Copyable {
+    /// How many values are kept.
+    public let capacity: Int
+    private var entries: [(key: Int, value: Value)] = []
+
+    /// An empty cache keeping up to `capacity` values.
+    public init(capacity: Int) { self.capacity = capacity }
+
+    /// The value for `key`, which becomes the most recently used; nil when not kept.
+    public mutating func value(for key: Int) -> Value? {
+        guard let slot = entries.firstIndex(where: { $0.key == key }) else { return nil }
+        let entry = entries.remove(at: slot)
+        entries.append(entry)
+        return entry.value
+    }
+
+    /// Keeps `value` for `key`, dropping the least recently used value past the capacity.
+    public mutating func insert(_ value: Value, for key: Int) {
+        entries.removeAll { $0.key == key }
+        entries.append((key, value))
+        if entries.count > capacity { entries.removeFirst() }
+    }
+}

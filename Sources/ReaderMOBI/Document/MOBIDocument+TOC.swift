@@ -1,0 +1,130 @@
+import ReaderCore
+
+extension MOBIDocument {
+    /// The table of contents: the NCX index when the book has one; for MOBI 6 without it, the links
+    /// of the HTML table of contents the guide names; else the headings of the text.
+    func tableOfContents() throws(ReaderError) -> [TOCEntry] {
+        if let built = tocCache.withLock({ $0 }) { return built }
+        var entries = ncx.compactMap(entry(for:))
+        if entries.isEmpty, let linked = try linkedContents(), linked.count > 1 { entries = linked }
+        if entries.isEmpty { entries = try headingEntries() }
+        tocCache.withLock { $0 = entries }
+        return entries
+    }
+
+    /// Whether the TOC can be had without converting the whole book, so every Locator can carry
+    /// the title of its chapter.
+    var hasCheapTableOfContents: Bool {
+        if !ncx.isEmpty { return true }
+        if case .mobi6(let text) = source { return guideContentsPosition(in: text) != nil }
+        return false
+    }
+
+    /// The title of the TOC entry governing a position: the last entry at or before it.
+    func title(atSection index: Int, sourceOffset: Int, part: ConvertedPart) -> String? {
+        let entries = hasCheapTableOfContents ? (try? tableOfContents()) : tocCache.withLock { $0 }
+        guard let entries else { return nil }
+        let flat = entries.flatMap(Self.flattened)
+        if let table = part.fileposTable {
+            let here = table.filepos(atSource: sourceOffset)
+            return flat.filter { ($0.locator.locations.offset ?? .max) <= here }
+                .max { $0.locator.locations.offset! < $1.locator.locations.offset! }?.title
+        }
+        var best: (section: Int, offset: Int, title: String)?
+        for entry in flat {
+            guard let section = sectionIndex(forHref: entry.locator.href), section <= index else { continue }
+            var offset = Int.max  // an earlier part: its last entry, wherever it points
+            if section == index {
+                offset = entry.locator.locations.offset
+                    ?? entry.locator.locations.fragments?.lazy.compactMap { part.anchors[$0] }.first ?? 0
+                guard offset <= sourceOffset else { continue }
+            }
+            if best == nil || (section, offset) >= (best!.section, best!.offset) { best = (section, offset, entry.title) }
+        }
+        return best?.title
+    }
+
+    private static func flattened(_ entry: TOCEntry) -> [TOCEntry] {
+        [entry] + entry.children.flatMap(flattened)
+    }
+
+    private func entry(for node: NCXNode) -> TOCEntry? {
+        let children = node.children.compactMap(entry(for:))
+        let title = MOBIMetadata.clean(node.entry.title)
+        guard let locator = locator(for: node.entry, title: title) else {
+            return children.first.map { TOCEntry(title: title, locator: $0.locator, children: children) }
+        }
+        return TOCEntry(title: title, locator: locator, children: children)
+    }
+
+    private func locator(for entry: NCXEntry, title: String) -> Locator? {
+        switch source {
+        case .mobi6(let text):
+            guard let filepos = entry.filePosition, filepos <= text.stream.count,
+                  let index = text.layout.partIndex(containing: filepos) else { return nil }
+            return Locator(href: readingOrder[index].href, type: source.mediaType, title: title,
+                           locations: .init(offset: filepos))
+        case .kf8(let text):
+            guard let position = MOBIBookPart.position(of: entry, in: text.table) else { return nil }
+            return Locator(href: readingOrder[position.partIndex].href, type: source.mediaType, title: title,
+                           locations: .init(fragments: [KF8Text.targetID(position.offset)]))
+        }
+    }
+
+    /// The filepos of the guide's `<reference type="toc">`, when the MOBI 6 text has one.
+    private func guideContentsPosition(in text: MOBI6Text) -> Int? {
+        let head = text.stream.prefix(16 << 10)
+        var index = head.startIndex
+        while let open = head[index...].firstIndex(of: UInt8(ascii: "<")) {
+            let end = MarkupAnchoring.endOfMarkup(head, at: open)
+            if let tag = TagName(head, at: open), tag.isStart, tag.name == Array("reference".utf8) {
+                var type: String?
+                var filepos: Int?
+                for attribute in TagAttributes(head[open..<end]) {
+                    let name = String(decoding: attribute.name, as: UTF8.self).lowercased()
+                    if name == "type" { type = String(decoding: attribute.value, as: UTF8.self).lowercased() }
+                    if name == "filepos" { filepos = Int(String(decoding: attribute.value, as: UTF8.self)) }
+                }
+                if type == "toc", let filepos, filepos < text.stream.count { return filepos }
+            }
+            if let tag = TagName(head, at: open), tag.name == Array("body".utf8) { return nil }
+            index = end
+        }
+        return nil
+    }
+
+    /// The filepos links of the HTML table of contents, each an entry titled by its link text.
+    private func linkedContents() throws(ReaderError) -> [TOCEntry]? {
+        guard case .mobi6(let text) = source, let contents = guideContentsPosition(in: text),
+              let index = text.layout.partIndex(containing: contents) else { return nil }
+        let part = try convertedPart(index)
+        let start = part.anchors[MOBI6Text.targetID(contents)] ?? 0
+        var entries: [TOCEntry] = []
+        for link in part.links where link.sourceRange.lowerBound >= start {
+            guard let filepos = MOBI6Text.filepos(ofHref: link.href), let target = text.layout.partIndex(containing: filepos),
+                  link.sourceRange.upperBound <= part.sourceText.count else { continue }
+            let title = MOBIMetadata.clean(String(decoding: part.sourceText[link.sourceRange], as: UTF16.self))
+            guard !title.isEmpty else { continue }
+            entries.append(TOCEntry(title: title, locator: Locator(href: readingOrder[target].href, type: source.mediaType,
+                                                                   title: title, locations: .init(offset: filepos))))
+        }
+        return entries
+    }
+
+    /// One entry per heading of the text, nested by level.
+    private func headingEntries() throws(ReaderError) -> [TOCEntry] {
+        var builder = TOCBuilder()
+        for index in readingOrder.indices {
+            let part = try convertedPart(index)
+            for block in part.content.blocks {
+                guard case .heading(let level) = block.kind, let start = block.sourceMap.sourceRange?.lowerBound else { continue }
+                let title = MOBIMetadata.clean(block.text)
+                guard !title.isEmpty else { continue }
+                let offset = part.fileposTable?.filepos(atSource: start) ?? start
+                builder.add(title: title, level: level, locator: Locator(href: readingOrder[index].href, type: source.mediaType,
+                                                                         title: title, locations: .init(offset: offset)))
+            }
+        }
+        return builder.entries
+    }
+}

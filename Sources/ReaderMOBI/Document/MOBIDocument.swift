@@ -1,0 +1,79 @@
+import ReaderCore
+import Synchronization
+
+/// An opened MOBI 6, KF8 (AZW3) or combined book.
+///
+/// The text is decoded and divided into parts at open; each part is anchored, parsed and converted
+/// when first needed, and the last few are kept.
+final class MOBIDocument: Document, CoverProviding {
+    let path: String
+    let format: DocumentFormat
+    let capabilities: FormatCapabilities
+    let metadata: DocumentMetadata
+    let readingOrder: [Section]
+    let details: [(name: String, value: String)]
+
+    /// The container.
+    let pdb: PDBFile
+    /// The header of the part being read (the KF8 one in a combined file).
+    let header: MOBIHeader
+    /// The header of record 0 (the MOBI 6 one in a combined file), which holds the images.
+    let firstHeader: MOBIHeader
+    /// The parts.
+    let source: MOBIMarkupSource
+    /// The table of contents index, nested; empty when the book has none.
+    let ncx: [NCXNode]
+    /// Readium positions, 1024 bytes of decoded markup each.
+    let positions: ResourcePositions
+    private let converted = Mutex(RecentlyUsedCache<ConvertedPart>(capacity: 6))
+    let tocCache = Mutex<[TOCEntry]?>(nil)
+
+    init(path: String, format: DocumentFormat, capabilities: FormatCapabilities, pdb: PDBFile,
+         book: MOBIBookPart, firstHeader: MOBIHeader, warnings: [String]) {
+        self.path = path
+        self.format = format
+        self.capabilities = capabilities
+        self.pdb = pdb
+        self.header = book.header
+        self.firstHeader = firstHeader
+        self.source = book.source
+        self.ncx = book.ncx
+        self.readingOrder = book.source.sections
+        self.positions = ResourcePositions(storedLengths: readingOrder.map(\.byteCount),
+                                           fixedLayout: readingOrder.map { _ in false })
+        var metadata = MOBIMetadata.make(header: book.header.exth == nil ? firstHeader : book.header, pdbName: pdb.name)
+        metadata.warnings += warnings
+        self.metadata = metadata
+        var details: [(String, String)] = [
+            ("text", book.isKF8 ? (book.record0Index > 0 ? "KF8 part of a combined MOBI 6 + KF8 file" : "KF8")
+                : "MOBI 6"),
+            ("parts", String(book.source.partCount)),
+        ]
+        if !book.ncx.isEmpty { details.append(("toc source", "ncx index")) }
+        self.details = details
+    }
+
+    func fingerprint() throws(ReaderError) -> DocumentFingerprint {
+        try DocumentFingerprint.compute(path: path, format: format)
+    }
+
+    func content(ofSection index: Int) throws(ReaderError) -> SectionContent {
+        try convertedPart(index).content
+    }
+
+    /// A part converted, from the cache or freshly.
+    func convertedPart(_ index: Int) throws(ReaderError) -> ConvertedPart {
+        guard readingOrder.indices.contains(index) else {
+            throw ReaderError(.invalidArgument, file: path, format: format,
+                              reason: "section \(index) is outside 0..<\(readingOrder.count)")
+        }
+        if let cached = converted.withLock({ $0.value(for: index) }) { return cached }
+        do {
+            let part = try source.convert(part: index)
+            converted.withLock { $0.insert(part, for: index) }
+            return part
+        } catch {
+            throw error.locating(file: path, format: format)
+        }
+    }
+}
