@@ -100,3 +100,31 @@ struct MOBITestBookTests {
         #expect(error?.format == .mobi)
     }
 }
+
+extension MOBITestBookTests {
+    /// A combined file whose KF8 indices are broken (every `INDX` magic after the `BOUNDARY`
+    /// record overwritten) is read from its MOBI 6 part, with a warning saying so.
+    @Test("a combined file with a broken KF8 part falls back to its MOBI 6 part")
+    func brokenKF8FallsBack() throws {
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: "\(TestPaths.testBooks)/mobi/moon-garden-both.mobi")))
+        let boundary = try #require(Self.offsets(of: "BOUNDARY", in: bytes).first)
+        let indices = Self.offsets(of: "INDX", in: bytes).filter { $0 > boundary }
+        #expect(!indices.isEmpty)
+        for offset in indices { bytes.replaceSubrange(offset..<(offset + 4), with: Array("XXXX".utf8)) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kf8-broken-\(UUID().uuidString).mobi").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        let document = try ReaderEngine.standard.open(path: path)
+        #expect(document.metadata.warnings.contains { $0.contains("the KF8 part is broken") }, "\(document.metadata.warnings)")
+        #expect(document.details.contains { $0.name == "text" && $0.value == "MOBI 6" })
+        let expected = Self.flattened(try Self.expected(for: "moon-garden-both.mobi").chapters)
+        #expect(Self.flattened(try document.tableOfContents()).map(\.entry.title) == expected.map(\.title))
+    }
+
+    private static func offsets(of word: String, in bytes: [UInt8]) -> [Int] {
+        let pattern = Array(word.utf8)
+        guard bytes.count >= pattern.count else { return [] }
+        return (0...(bytes.count - pattern.count)).filter { bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) }
+    }
+}

@@ -23,8 +23,8 @@ struct KF8Text: Sendable {
     /// The id of the anchor put at byte `offset` of a part.
     static func targetID(_ offset: Int) -> String { "kindle-pos-\(offset)" }
 
-    /// A part's markup with anchors at its link targets and `kindle:pos` links rewritten to
-    /// `partNNNN.xhtml#kindle-pos-OFFSET`.
+    /// A part's markup with anchors at its link targets, `kindle:pos` links rewritten to
+    /// `partNNNN.xhtml#kindle-pos-OFFSET` and `kindle:embed` sources to `recindex:N`.
     func markup(ofPart index: Int) -> [UInt8] {
         let anchoring = MarkupAnchoring(source: table.parts[index].bytes[...], targets: targets[index],
                                         targetID: Self.targetID, anchorsTextRuns: false, rewrite: rewrite)
@@ -37,7 +37,13 @@ struct KF8Text: Sendable {
         return table.parts[position.partIndex].fileName + "#" + Self.targetID(position.offset)
     }
 
+    /// `kindle:pos` links become hrefs to the anchors; `kindle:embed` resources become
+    /// `recindex:N`, as MOBI 6 names its images, so image sources read the same in both.
     private func rewrite(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>) -> (name: String, value: String)? {
+        if value.starts(with: Array("kindle:embed:".utf8)) {
+            guard let embed = KindleEmbed(uri: String(decoding: value, as: UTF8.self)) else { return nil }
+            return (String(decoding: name, as: UTF8.self), "recindex:\(embed.resourceNumber)")
+        }
         guard value.starts(with: Array("kindle:pos:".utf8)) else { return nil }
         let uri = String(decoding: value, as: UTF8.self)
         guard let target = KindlePosition(uri: uri), let position = table.position(of: target),
