@@ -34,7 +34,9 @@ struct MOBIBookPart: Sendable {
     static func kf8(pdb: PDBFile, record0Index: Int) throws(ReaderError) -> MOBIBookPart {
         let header = try MOBIHeader.parse(try pdb.record(record0Index))
         let text = try MOBITextReader(pdb: pdb, header: header, record0Index: record0Index).text(limit: textLimit)
-        let flows = try header.fdstIndex.map { index throws(ReaderError) in
+        // Kindlegen writes a meaningless FDST index with a count of 1 when the text is one flow.
+        let fdst = (header.fdstCount ?? 0) > 1 ? header.fdstIndex : nil
+        let flows = try fdst.map { index throws(ReaderError) in
             try FDSTTable(record: try pdb.record(record0Index + index), textLength: text.count)
         } ?? FDSTTable(wholeTextOf: text.count)
         guard let skeleton = header.skeletonIndex, let fragment = header.fragmentIndex, let flow0 = flows.flows.first else {
