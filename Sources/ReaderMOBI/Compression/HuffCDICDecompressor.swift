@@ -85,19 +85,7 @@ struct HuffCDICDecompressor: Sendable {
     /// Decodes `input`, refusing to produce more than `cap` bytes.
     /// - Throws: ``ReaderError`` `malformed` as ``decompress(_:into:)`` does.
     func decompress(_ input: [UInt8], cap: Int) throws(ReaderError) -> [UInt8] {
-        var failure: ReaderError?
-        let output = [UInt8](unsafeUninitializedCapacity: max(cap, 0)) { buffer, count in
-            input.withUnsafeBufferPointer { source in
-                do throws(ReaderError) {
-                    count = try decompress(source, into: buffer)
-                } catch {
-                    failure = error
-                    count = 0
-                }
-            }
-        }
-        if let failure { throw failure }
-        return output
+        try [UInt8](decoding: input, cap: cap) { (source, buffer) throws(ReaderError) in try decompress(source, into: buffer) }
     }
 
     private func checkPhrase(_ index: Int) throws(ReaderError) {

@@ -77,7 +77,8 @@ extension MOBIDocument {
         var index = head.startIndex
         while let open = head[index...].firstIndex(of: UInt8(ascii: "<")) {
             let end = MarkupAnchoring.endOfMarkup(head, at: open)
-            if let tag = TagName(head, at: open), tag.isStart, tag.name == Array("reference".utf8) {
+            let tag = TagName(head, at: open, end: end)
+            if let tag, tag.isStart, tag.name == Array("reference".utf8) {
                 var type: String?
                 var filepos: Int?
                 for attribute in TagAttributes(head[open..<end]) {
@@ -87,7 +88,7 @@ extension MOBIDocument {
                 }
                 if type == "toc", let filepos, filepos < text.stream.count { return filepos }
             }
-            if let tag = TagName(head, at: open), tag.name == Array("body".utf8) { return nil }
+            if let tag, tag.name == Array("body".utf8) { return nil }
             index = end
         }
         return nil

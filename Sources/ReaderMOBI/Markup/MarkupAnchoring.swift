@@ -62,7 +62,7 @@ struct MarkupAnchoring {
             if source[index] == UInt8(ascii: "<") {
                 let tagEnd = Self.endOfMarkup(source, at: index)
                 deferTargets(before: tagEnd)
-                let tag = TagName(source, at: index)
+                let tag = TagName(source, at: index, end: tagEnd)
                 if let tag, tag.isStart, tag.name == Array("head".utf8) { inHead = true }
                 if let tag, tag.name == Array("body".utf8) || (!tag.isStart && tag.name == Array("head".utf8)) {
                     inHead = false

@@ -7,8 +7,9 @@ struct TagName {
     /// True for `<name … />`.
     let selfCloses: Bool
 
-    /// Reads the tag starting at `start`; nil for comments, declarations and stray `<`.
-    init?(_ bytes: ArraySlice<UInt8>, at start: Int) {
+    /// Reads the tag from `start` to `end` (see ``MarkupAnchoring/endOfMarkup(_:at:)``); nil for
+    /// comments, declarations and stray `<`.
+    init?(_ bytes: ArraySlice<UInt8>, at start: Int, end close: Int) {
         var index = start + 1
         let isEnd = index < bytes.endIndex && bytes[index] == UInt8(ascii: "/")
         if isEnd { index += 1 }
@@ -20,7 +21,6 @@ struct TagName {
         guard !name.isEmpty, name[0] >= UInt8(ascii: "a"), name[0] <= UInt8(ascii: "z") else { return nil }
         self.name = name
         isStart = !isEnd
-        let close = MarkupAnchoring.endOfMarkup(bytes, at: start)
         selfCloses = close - 2 > start && bytes[close - 2] == UInt8(ascii: "/") && bytes[close - 1] == UInt8(ascii: ">")
     }
 
