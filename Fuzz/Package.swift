@@ -1,6 +1,7 @@
 // swift-tools-version:5.4
-// libFuzzer targets for the EPUB and PDF paths, built only by Fuzz/run.sh (with -sanitize=fuzzer),
-// never by the root package's `swift build`/`swift test` or by CI: see Fuzz/README.md.
+// libFuzzer targets for the EPUB, PDF and MOBI paths, built only by Fuzz/run.sh (with
+// -sanitize=fuzzer), never by the root package's `swift build`/`swift test` or by CI: see
+// Fuzz/README.md.
 //
 // Tools version 5.4 on purpose: from 5.5 on, SwiftPM renames an executable's entry point to
 // `<module>_main` and links `main` to it, which leaves no room for libFuzzer's own `main`.
@@ -13,6 +14,8 @@ let package = Package(
         .executable(name: "epub-markup", targets: ["EPUBMarkupFuzzer"]),
         .executable(name: "epub-cfi", targets: ["EPUBCFIFuzzer"]),
         .executable(name: "pdf-document", targets: ["PDFDocumentFuzzer"]),
+        .executable(name: "mobi-records", targets: ["MOBIRecordsFuzzer"]),
+        .executable(name: "mobi-document", targets: ["MOBIDocumentFuzzer"]),
     ],
     dependencies: [
         .package(name: "reader", path: ".."),
@@ -31,6 +34,14 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
         .executableTarget(
             name: "PDFDocumentFuzzer",
+            dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
+        // The MOBI targets also reach ReaderMOBI's record-level parsers through its
+        // `@_spi(Fuzzing)` entry points (`MOBIFuzzEntryPoints`), which are not public API.
+        .executableTarget(
+            name: "MOBIRecordsFuzzer",
+            dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
+        .executableTarget(
+            name: "MOBIDocumentFuzzer",
             dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
     ]
 )

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets and runs one (or each in turn) with seeds from the TestBooks.
 #
-#   Fuzz/run.sh TARGET [SECONDS]   TARGET: epub-archive | epub-markup | epub-cfi | pdf-document | all | build
+#   Fuzz/run.sh TARGET [SECONDS]   TARGET: epub-archive | epub-markup | epub-cfi | pdf-document |
+#                                  mobi-records | mobi-document | all | build
 #   Fuzz/run.sh TARGET -- FILE...  runs the target once on each FILE (a reproducer), no fuzzing
 #
 # Everything lives in $FUZZ_WORK (default /tmp/reader-fuzz), never in the repository:
@@ -11,7 +12,7 @@
 #   seeds/TARGET/      seeds made from the TestBooks (remade on every run)
 #   corpus/TARGET/     what libFuzzer learnt (kept between runs; delete it to start over)
 #   artifacts/TARGET/  crash-*, timeout-*, oom-* reproducers
-#   tmp/               the .epub and .pdf files the targets write and open (one per process)
+#   tmp/               the .epub, .pdf and .mobi files the targets write and open (one per process)
 # Environment: FUZZ_WORK, FUZZ_SANITIZERS (fuzzer,address), FUZZ_CONFIG (release),
 # FUZZ_JOBS (1; more runs that many fuzzing processes), FUZZ_EXTRA (more libFuzzer flags),
 # FUZZ_FROM_HEAD (Sources folders to build as committed, e.g. "ReaderTXT ReaderMarkdown", when
@@ -25,14 +26,14 @@ work=${FUZZ_WORK:-/tmp/reader-fuzz}
 sanitizers=${FUZZ_SANITIZERS:-fuzzer,address}
 config=${FUZZ_CONFIG:-release}
 jobs=${FUZZ_JOBS:-1}
-targets=(epub-archive epub-markup epub-cfi pdf-document)
+targets=(epub-archive epub-markup epub-cfi pdf-document mobi-records mobi-document)
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
 [[ $# -ge 1 ]] || usage
 target=$1
 shift
 case $target in
-    epub-archive|epub-markup|epub-cfi|pdf-document|all|build) ;;
+    epub-archive|epub-markup|epub-cfi|pdf-document|mobi-records|mobi-document|all|build) ;;
     *) usage ;;
 esac
 
@@ -97,12 +98,21 @@ build() {
 #   epub-cfi:     Fuzz/seeds/cfi.txt, the CFIs of the golden Locators and those the tests spell.
 #   pdf-document: every PDF of TestBooks/pdf and ../shared/corpus/pdf, with their subfolders
 #                 (malformed, broken, encrypted); libFuzzer cuts one longer than -max_len.
+#   mobi-document: the .mobi and .azw3 books of TestBooks/mobi (and malformed/) and of
+#                 ../shared/corpus/mobi (and its subfolders) that fit in -max_len (a cut PDB file
+#                 fails its record table check, so a longer book is left out).
+#   mobi-records: records of all those books, whatever their size, cut out by
+#                 Fuzz/seeds/mobi-records.py: text records (PalmDOC, with and without their
+#                 trailing entries), HUFF/CDIC tables with a text record, each record 0, each index.
 make_seeds() {
     local name=$1 max=$2 dir=$work/seeds/$1 book count=0
     rm -rf "$dir" && mkdir -p "$dir"
     local books=("$repo"/TestBooks/epub/*.epub "$repo"/TestBooks/epub/malformed/*.epub)
     local corpus=$repo/../shared/corpus/epub
     [[ -d "$corpus" ]] && books+=("$corpus"/*.epub "$corpus"/malformed/*.epub)
+    local mobis=("$repo"/TestBooks/mobi/*.mobi "$repo"/TestBooks/mobi/*.azw3 "$repo"/TestBooks/mobi/malformed/*.mobi)
+    [[ -d "$repo/../shared/corpus/mobi" ]] && mapfile -t -O "${#mobis[@]}" mobis < <(find "$repo/../shared/corpus/mobi" \
+        -type f \( -name '*.mobi' -o -name '*.azw3' \) | sort)
     case $name in
     epub-archive)
         for book in "${books[@]}"; do
@@ -132,6 +142,16 @@ make_seeds() {
             cp "$book" "$dir/$folder-$(basename "$book")"
             count=$((count + 1))
         done ;;
+    mobi-document)
+        local folder
+        for book in "${mobis[@]}"; do
+            [[ -f "$book" && $(stat -c %s "$book") -le $max ]] || continue
+            folder=$(basename "$(dirname "$book")")
+            cp "$book" "$dir/$folder-$(basename "$book")"
+            count=$((count + 1))
+        done ;;
+    mobi-records)
+        count=$(python3 "$repo/Fuzz/seeds/mobi-records.py" "$dir" "$max" "${mobis[@]}") ;;
     epub-cfi)
         local line
         while IFS= read -r line; do
@@ -152,6 +172,8 @@ run() {
         epub-markup) max=65536 dict=$repo/Fuzz/seeds/markup.dict ;;
         epub-cfi) max=4096 dict=$repo/Fuzz/seeds/cfi.dict ;;
         pdf-document) max=2097152 dict=$repo/Fuzz/seeds/pdf.dict ;;
+        mobi-records) max=65536 dict=$repo/Fuzz/seeds/mobi.dict ;;
+        mobi-document) max=262144 dict=$repo/Fuzz/seeds/mobi.dict ;;
     esac
     make_seeds "$name" "$max"
     mkdir -p "$work/corpus/$name" "$work/artifacts/$name" "$work/tmp"
