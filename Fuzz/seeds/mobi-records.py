@@ -11,7 +11,8 @@ then that entry point's data, cut from the records of the books:
   2 trailing  the record 0 extra-data flags (2 bytes) and the first and last text records, whole
   3 record0   record 0 of each book, and the KF8 record 0 of a combined file (EXTH 121)
   4 index     every index (a primary INDX record with a TAGX section, its entry records and its
-              CNCX records), each record framed by a 16-bit length
+              CNCX records), each record framed by a 16-bit length; and each again with an ORDT
+              table added to its primary record (no book at hand has one)
 
 Seeds longer than MAX_LEN, and repeats, are skipped. Prints how many seeds were written.
 """
@@ -126,6 +127,14 @@ def seeds_of(records):
         end = index + 1 + entry_records + cncx_records
         if end <= len(records):
             out.append((4, frame(records[index:end])))
+            if length >= 180 and not (u32(record, 168) or 0):
+                # No book at hand has an ORDT table: add one (type 1, one byte a label character,
+                # and type 0, two bytes) at the end of the primary record, mapping i to "A" + i.
+                table = b"ORDT" + b"".join(struct.pack(">H", 0x41 + i) for i in range(64))
+                for ordt_type in (1, 0):
+                    fields = struct.pack(">IIII", ordt_type, 64, 0, len(record))
+                    primary = record[:164] + fields + record[180:] + table
+                    out.append((4, frame([primary] + records[index + 1:end])))
     return out
 
 
@@ -140,7 +149,7 @@ def main():
             records = pdb_records(handle.read())
         if not records:
             continue
-        stem = os.path.splitext(os.path.basename(book))[0]
+        stem = os.path.basename(book)
         for number, (kind, data) in enumerate(seeds_of(records)):
             seed = bytes([kind]) + data
             digest = hashlib.sha1(seed).hexdigest()
