@@ -28,23 +28,12 @@ public enum DocumentWalk {
         for index in document.readingOrder.indices {
             guard let content = try? document.content(ofSection: index) else { continue }
             read += 1
-            for position in samplePositions(in: content, section: index) {
+            for position in PositionChecks.samplePositions(in: content, section: index) {
                 roundTrip(position, in: document)
             }
         }
         _ = try? (document as? CoverProviding)?.coverImage()
         return read
-    }
-
-    /// The start, a middle and the end of a section.
-    private static func samplePositions(in content: SectionContent, section: Int) -> [TextPosition] {
-        guard let last = content.blocks.indices.last else { return [TextPosition(section: section, block: 0, offset: 0)] }
-        let middle = last / 2
-        return [
-            TextPosition(section: section, block: 0, offset: 0),
-            TextPosition(section: section, block: middle, offset: content.blocks[middle].text.utf16.count / 2),
-            TextPosition(section: section, block: last, offset: content.blocks[last].text.utf16.count),
-        ]
     }
 
     /// Position → Locator → JSON → Locator → position, then the Locator without its CFI (so the

@@ -1,3 +1,4 @@
+import FuzzSupport
 import ReaderCore
 import ReaderEngine
 
@@ -30,12 +31,12 @@ enum MOBIWalk {
         _ = try? document.fingerprint()
         if let toc = try? document.tableOfContents() {
             var budget = maxTOCEntries
-            for entry in toc { visit(entry, in: document, budget: &budget) }
+            for entry in toc { PositionChecks.visit(entry, in: document, budget: &budget) }
         }
         let sections = document.readingOrder.indices
         for index in Set(sections.prefix(maxSections) + sections.suffix(1)).sorted() {
             guard let content = try? document.content(ofSection: index) else { continue }
-            for position in samplePositions(in: content, section: index) {
+            for position in PositionChecks.samplePositions(in: content, section: index) {
                 roundTrip(position, in: document, exact: false)
             }
             if let position = sourcePosition(in: content, section: index) {
@@ -43,17 +44,6 @@ enum MOBIWalk {
             }
         }
         _ = try? (document as? CoverProviding)?.coverImage()
-    }
-
-    /// The start, a middle and the end of a section.
-    private static func samplePositions(in content: SectionContent, section: Int) -> [TextPosition] {
-        guard let last = content.blocks.indices.last else { return [TextPosition(section: section, block: 0, offset: 0)] }
-        let middle = last / 2
-        return [
-            TextPosition(section: section, block: 0, offset: 0),
-            TextPosition(section: section, block: middle, offset: content.blocks[middle].text.utf16.count / 2),
-            TextPosition(section: section, block: last, offset: content.blocks[last].text.utf16.count),
-        ]
     }
 
     /// A character copied from the source: the middle of the middle run of the middle block that
@@ -75,7 +65,7 @@ enum MOBIWalk {
         guard let locator = try? document.locator(at: position) else { return }
         let json = locator.jsonString()
         guard let back = try? document.textPosition(for: locator) else { return }
-        checkExists(back, in: document)
+        PositionChecks.checkExists(back, in: document)
         if exact { precondition(back == position, "\(position) came back as \(back) through \(json)") }
         if let decoded = try? Locator(jsonString: json) {
             let again = try? document.textPosition(for: decoded)
@@ -85,31 +75,10 @@ enum MOBIWalk {
         coarse.locations.offset = nil
         coarse.locations.fragments = nil
         if let place = try? document.textPosition(for: coarse) {
-            checkExists(place, in: document)
+            PositionChecks.checkExists(place, in: document)
             precondition(place.section == position.section, "\(json) without its offset went to section \(place.section)")
         }
         coarse.href = "elsewhere.html"
-        if let place = try? document.textPosition(for: coarse) { checkExists(place, in: document) }
-    }
-
-    /// A position a Locator resolved to is a place in its section: a block and an offset inside
-    /// its text, or the start of a section without blocks.
-    private static func checkExists(_ position: TextPosition, in document: any Document) {
-        precondition(document.readingOrder.indices.contains(position.section), "\(position): no such section")
-        guard let content = try? document.content(ofSection: position.section) else { return }
-        if content.blocks.isEmpty {
-            precondition(position.block == 0 && position.offset == 0, "\(position) in a section without blocks")
-        } else {
-            precondition(content.blocks.indices.contains(position.block), "\(position): no such block")
-            precondition((0...content.blocks[position.block].text.utf16.count).contains(position.offset),
-                         "\(position): outside the block's text")
-        }
-    }
-
-    private static func visit(_ entry: TOCEntry, in document: any Document, budget: inout Int) {
-        guard budget > 0 else { return }
-        budget -= 1
-        if let position = try? document.textPosition(for: entry.locator) { checkExists(position, in: document) }
-        for child in entry.children { visit(child, in: document, budget: &budget) }
+        if let place = try? document.textPosition(for: coarse) { PositionChecks.checkExists(place, in: document) }
     }
 }

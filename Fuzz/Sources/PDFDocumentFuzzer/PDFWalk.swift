@@ -1,3 +1,4 @@
+import FuzzSupport
 import ReaderCore
 import ReaderEngine
 
@@ -34,7 +35,7 @@ enum PDFWalk {
         }
         if password == nil || encrypted, let toc = try? document.tableOfContents() {
             var budget = maxTOCEntries
-            for entry in toc { visit(entry, in: document, budget: &budget) }
+            for entry in toc { PositionChecks.visit(entry, in: document, budget: &budget) }
         }
     }
 
@@ -48,30 +49,10 @@ enum PDFWalk {
         guard let back = try? document.textPosition(for: locator) else { return }
         precondition(back.section <= section && back.section >= 0,
                      "section \(section)'s start came back as \(back) through \(locator.jsonString())")
-        checkExists(back, in: document)
+        PositionChecks.checkExists(back, in: document)
         if let decoded = try? Locator(jsonString: locator.jsonString()) {
             let again = try? document.textPosition(for: decoded)
             precondition(again == back, "through JSON, \(locator.jsonString()) came back as \(String(describing: again)), not \(back)")
         }
-    }
-
-    /// A position a Locator resolved to is a place in its section: a block and an offset inside
-    /// its text, or the start of a section without blocks.
-    private static func checkExists(_ position: TextPosition, in document: any Document) {
-        guard let content = try? document.content(ofSection: position.section) else { return }
-        if content.blocks.isEmpty {
-            precondition(position.block == 0 && position.offset == 0, "\(position) in a section without blocks")
-        } else {
-            precondition(content.blocks.indices.contains(position.block), "\(position): no such block")
-            precondition((0...content.blocks[position.block].text.utf16.count).contains(position.offset),
-                         "\(position): outside the block's text")
-        }
-    }
-
-    private static func visit(_ entry: TOCEntry, in document: any Document, budget: inout Int) {
-        guard budget > 0 else { return }
-        budget -= 1
-        if let position = try? document.textPosition(for: entry.locator) { checkExists(position, in: document) }
-        for child in entry.children { visit(child, in: document, budget: &budget) }
     }
 }

@@ -68,6 +68,6 @@ extension MOBIDocument {
     /// The part an href names, with or without a fragment.
     func sectionIndex(forHref href: String) -> Int? {
         let path = href.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? href
-        return readingOrder.firstIndex { $0.href == path }
+        return sectionByHref[path]
     }
 }

@@ -16,7 +16,7 @@ extension MOBIDocument {
     /// the title of its chapter.
     var hasCheapTableOfContents: Bool {
         if !ncx.isEmpty { return true }
-        if case .mobi6(let text) = source { return guideContentsPosition(in: text) != nil }
+        if case .mobi6(let text) = source { return text.guideContents != nil }
         return false
     }
 
@@ -71,32 +71,9 @@ extension MOBIDocument {
         }
     }
 
-    /// The filepos of the guide's `<reference type="toc">`, when the MOBI 6 text has one.
-    private func guideContentsPosition(in text: MOBI6Text) -> Int? {
-        let head = text.stream.prefix(16 << 10)
-        var index = head.startIndex
-        while let open = head[index...].firstIndex(of: UInt8(ascii: "<")) {
-            let end = MarkupAnchoring.endOfMarkup(head, at: open)
-            let tag = TagName(head, at: open, end: end)
-            if let tag, tag.isStart, tag.name == Array("reference".utf8) {
-                var type: String?
-                var filepos: Int?
-                for attribute in TagAttributes(head[open..<end]) {
-                    let name = String(decoding: attribute.name, as: UTF8.self).lowercased()
-                    if name == "type" { type = String(decoding: attribute.value, as: UTF8.self).lowercased() }
-                    if name == "filepos" { filepos = Int(String(decoding: attribute.value, as: UTF8.self)) }
-                }
-                if type == "toc", let filepos, filepos < text.stream.count { return filepos }
-            }
-            if let tag, tag.name == Array("body".utf8) { return nil }
-            index = end
-        }
-        return nil
-    }
-
     /// The filepos links of the HTML table of contents, each an entry titled by its link text.
     private func linkedContents() throws(ReaderError) -> [TOCEntry]? {
-        guard case .mobi6(let text) = source, let contents = guideContentsPosition(in: text),
+        guard case .mobi6(let text) = source, let contents = text.guideContents,
               let index = text.layout.partIndex(containing: contents) else { return nil }
         let part = try convertedPart(index)
         let start = part.anchors[MOBI6Text.targetID(contents)] ?? 0

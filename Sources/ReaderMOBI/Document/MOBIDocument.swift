@@ -25,6 +25,8 @@ final class MOBIDocument: Document, CoverProviding {
     let ncx: [NCXNode]
     /// Readium positions, 1024 bytes of decoded markup each.
     let positions: ResourcePositions
+    /// The section of each part href.
+    let sectionByHref: [String: Int]
     private let converted = Mutex(RecentlyUsedCache<ConvertedPart>(capacity: 6))
     let tocCache = Mutex<[TOCEntry]?>(nil)
 
@@ -39,6 +41,7 @@ final class MOBIDocument: Document, CoverProviding {
         self.source = book.source
         self.ncx = book.ncx
         self.readingOrder = book.source.sections
+        self.sectionByHref = Dictionary(readingOrder.map { ($0.href, $0.index) }, uniquingKeysWith: { first, _ in first })
         self.positions = ResourcePositions(storedLengths: readingOrder.map(\.byteCount),
                                            fixedLayout: readingOrder.map { _ in false })
         var metadata = MOBIMetadata.make(header: book.header.exth == nil ? firstHeader : book.header, pdbName: pdb.name)

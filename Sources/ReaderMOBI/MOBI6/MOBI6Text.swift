@@ -8,11 +8,14 @@ struct MOBI6Text: Sendable {
     let layout: MOBI6Layout
     /// True for Windows-1252 books, false for UTF-8.
     let isWindows1252: Bool
+    /// The filepos of the contents page the guide names, when it names one.
+    let guideContents: Int?
 
     init(stream: [UInt8], isWindows1252: Bool) {
         self.stream = stream
         self.layout = MOBI6Layout(stream: stream)
         self.isWindows1252 = isWindows1252
+        self.guideContents = Self.guideContentsPosition(in: stream)
     }
 
     /// The id of the anchor at a link target.
@@ -48,5 +51,28 @@ struct MOBI6Text: Sendable {
     private static func utf8(fromWindows1252 bytes: [UInt8]) -> [UInt8] {
         guard bytes.contains(where: { $0 >= 0x80 }) else { return bytes }
         return Array(MOBITextEncoding.windows1252.decode(bytes).utf8)
+    }
+
+    /// The filepos of the guide's `<reference type="toc">`, when the MOBI 6 text has one.
+    private static func guideContentsPosition(in stream: [UInt8]) -> Int? {
+        let head = stream.prefix(16 << 10)
+        var index = head.startIndex
+        while let open = head[index...].firstIndex(of: UInt8(ascii: "<")) {
+            let end = MarkupAnchoring.endOfMarkup(head, at: open)
+            let tag = TagName(head, at: open, end: end)
+            if let tag, tag.isStart, tag.name == Array("reference".utf8) {
+                var type: String?
+                var filepos: Int?
+                for attribute in TagAttributes(head[open..<end]) {
+                    let name = String(decoding: attribute.name, as: UTF8.self).lowercased()
+                    if name == "type" { type = String(decoding: attribute.value, as: UTF8.self).lowercased() }
+                    if name == "filepos" { filepos = Int(String(decoding: attribute.value, as: UTF8.self)) }
+                }
+                if type == "toc", let filepos, filepos < stream.count { return filepos }
+            }
+            if let tag, tag.name == Array("body".utf8) { return nil }
+            index = end
+        }
+        return nil
     }
 }

@@ -14,7 +14,8 @@ struct ConvertedPart: Sendable {
     let fileposTable: FileposTable?
     /// The links, with targets as rewritten (`#filepos123`, `part0002.xhtml#pos45`).
     let links: [HTMLLink]
-    /// The part's source text, for link titles.
+    /// The part's source text, for the filepos table and link titles (MOBI 6 only; empty for KF8,
+    /// which needs neither).
     let sourceText: [UInt16]
     /// Parser and converter warnings.
     let warnings: [String]
@@ -42,9 +43,9 @@ struct ConvertedPart: Sendable {
             }
             throw ReaderError(.malformed, reason: "\(name): \(error.lineAndReason)")
         }
-        converted = HTMLBlockConverter(options: HTMLConversionOptions(keepsSourceText: true)).convert(document)
+        converted = HTMLBlockConverter(options: HTMLConversionOptions(keepsSourceText: fileposRange != nil)).convert(document)
         let sourceOffsets = converted.pathIndex.anchors.mapValues(\.sourceOffset)
-        let text = Array((converted.sourceText ?? "").utf16)
+        let text = fileposRange == nil ? [] : Array((converted.sourceText ?? "").utf16)
         let table = fileposRange.map {
             FileposTable(anchors: exactAnchors, sourceOffsets: sourceOffsets, text: text, singleByte: singleByteStream,
                          fileposRange: $0)
