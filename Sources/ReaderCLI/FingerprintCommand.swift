@@ -10,13 +10,20 @@ struct FingerprintCommand: ParsableCommand {
     @Argument(help: "The files.")
     var files: [String]
 
+    @Flag(help: "Print KOReader's partial MD5 instead (the document key of KOReader and its sync server).")
+    var koreader = false
+
     func run() throws {
         var failed = false
         var output = OutputBuffer()
         for file in files {
             do throws(ReaderError) {
-                let format = try ReaderEngine.standard.sniff(path: file).format
-                output.line("\(try DocumentFingerprint.compute(path: file, format: format))  \(file)")
+                if koreader {
+                    output.line("\(try KOReaderPartialMD5.compute(path: file))  \(file)")
+                } else {
+                    let format = try ReaderEngine.standard.sniff(path: file).format
+                    output.line("\(try DocumentFingerprint.compute(path: file, format: format))  \(file)")
+                }
             } catch {
                 output.flush()
                 StandardStreams.error("reader: \(error.description)")

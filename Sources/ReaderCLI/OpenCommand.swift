@@ -46,16 +46,16 @@ struct OpenCommand: ParsableCommand {
             let number: Int
             if let locator {
                 let parsed = try LocatorArgument.parse(locator)
-                number = try paginator.pageNumber(containing: opened.textPosition(for: parsed))
+                number = try paginator.pageNumber(containing: opened.resolve(parsed))
             } else {
                 number = page ?? 1
             }
             let shown = try paginator.page(number)
             let count = try Self.pageCount(of: opened, paginator: paginator)
             if let cache = view.cache { try engine.store(paginator, options: document.openOptions, cache: cache) }
-            let start = try opened.locator(at: shown.start)
+            let start = try opened.fingerprintedLocator(at: shown.start)
             var end: Locator?
-            if let position = shown.end { end = try opened.locator(at: position) }
+            if let position = shown.end { end = try opened.fingerprintedLocator(at: position) }
             let title = opened.metadata.title ?? document.file
 
             var output = OutputBuffer()

@@ -27,6 +27,8 @@ public protocol Document: AnyObject, Sendable {
     func locator(at position: TextPosition) throws(ReaderError) -> Locator
     /// The text position a Locator points at.
     func textPosition(for locator: Locator) throws(ReaderError) -> TextPosition
+    /// The resources of the positions list and their position counts (see ``positionList(counting:)``).
+    func positionedResources(counting: PositionCounting) throws(ReaderError) -> [PositionedResource]
 }
 
 /// Options a caller may give when opening a document.

@@ -62,10 +62,7 @@ public struct DocumentFingerprint: Hashable, Sendable, Codable, LosslessStringCo
             hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             total += Int64(count)
         }
-        let hex = hasher.finalize().map { byte in
-            let digits = Array("0123456789abcdef".utf8)
-            return String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
-        }.joined()
+        let hex = Array(hasher.finalize()).lowercaseHex
         return DocumentFingerprint(format: format, sha256: hex, byteCount: total)
     }
 }

@@ -1,7 +1,8 @@
 /// A serialisable position in a document, JSON-compatible with the Readium Locator model.
 ///
-/// Unknown keys met while decoding are kept in ``Locations/otherLocations`` and written back,
-/// so a Locator made by another reader survives a round trip through this one.
+/// Unknown keys met while decoding are kept (``otherKeys``, ``Locations/otherLocations``,
+/// ``TextContext/otherKeys``) and written back, so a Locator made by another reader survives a
+/// round trip through this one. See `Locator+JSON.swift` for the legacy forms that are read.
 public struct Locator: Hashable, Sendable, Codable {
     /// The resource the position is in (the file name for single-resource formats).
     public var href: String
@@ -13,14 +14,18 @@ public struct Locator: Hashable, Sendable, Codable {
     public var locations: Locations
     /// Text around the position, for re-finding it after the document changes.
     public var text: TextContext?
+    /// Top-level keys this engine does not know, kept verbatim.
+    public var otherKeys: [String: JSONValue]
 
     /// Creates a Locator.
-    public init(href: String, type: String, title: String? = nil, locations: Locations = .init(), text: TextContext? = nil) {
+    public init(href: String, type: String, title: String? = nil, locations: Locations = .init(), text: TextContext? = nil,
+                otherKeys: [String: JSONValue] = [:]) {
         self.href = href
         self.type = type
         self.title = title
         self.locations = locations
         self.text = text
+        self.otherKeys = otherKeys
     }
 
     /// The position inside the resource, in several complementary forms.
@@ -37,14 +42,22 @@ public struct Locator: Hashable, Sendable, Codable {
         public var offset: Int?
         /// Native 1-based page (PDF).
         public var page: Int?
-        /// EPUB Canonical Fragment Identifier.
+        /// EPUB Canonical Fragment Identifier, spine step included (`/6/4!/4/2/1:10`).
         public var cfi: String?
+        /// Readium's CFI inside the resource, without the spine step (`/4/2/1:10`).
+        public var partialCFI: String?
+        /// Readium's CSS selector of the element the position is in (`#p7`, `body > p:nth-child(3)`).
+        public var cssSelector: String?
+        /// The ``DocumentFingerprint`` of the document the Locator was made in, so it is not
+        /// applied to another by accident.
+        public var fingerprint: String?
         /// Keys this engine does not know, kept verbatim.
         public var otherLocations: [String: JSONValue]
 
         /// Creates locations.
         public init(fragments: [String]? = nil, progression: Double? = nil, totalProgression: Double? = nil,
                     position: Int? = nil, offset: Int? = nil, page: Int? = nil, cfi: String? = nil,
+                    partialCFI: String? = nil, cssSelector: String? = nil, fingerprint: String? = nil,
                     otherLocations: [String: JSONValue] = [:]) {
             self.fragments = fragments
             self.progression = progression
@@ -53,6 +66,9 @@ public struct Locator: Hashable, Sendable, Codable {
             self.offset = offset
             self.page = page
             self.cfi = cfi
+            self.partialCFI = partialCFI
+            self.cssSelector = cssSelector
+            self.fingerprint = fingerprint
             self.otherLocations = otherLocations
         }
     }
@@ -65,12 +81,16 @@ public struct Locator: Hashable, Sendable, Codable {
         public var highlight: String?
         /// Text just after the position.
         public var after: String?
+        /// Keys this engine does not know, kept verbatim.
+        public var otherKeys: [String: JSONValue]
 
         /// Creates a text context.
-        public init(before: String? = nil, highlight: String? = nil, after: String? = nil) {
+        public init(before: String? = nil, highlight: String? = nil, after: String? = nil,
+                    otherKeys: [String: JSONValue] = [:]) {
             self.before = before
             self.highlight = highlight
             self.after = after
+            self.otherKeys = otherKeys
         }
     }
 }

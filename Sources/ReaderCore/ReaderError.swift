@@ -20,6 +20,8 @@ public struct ReaderError: Error, Sendable, CustomStringConvertible {
         case invalidArgument
         /// A Locator does not resolve in this document.
         case invalidLocator
+        /// A Locator carries the fingerprint of another document.
+        case otherDocument
     }
 
     /// The category of the failure.

@@ -1,9 +1,9 @@
-/// Readium's positions list: each reflowable resource is cut into chunks of 1024 bytes of its
-/// stored length (for EPUB, the compressed zip entry; for MOBI, the part's decoded markup), at
-/// least one; a fixed-layout resource is one position. Positions are numbered from 1 across the
-/// reading order.
+/// A positions table: each reflowable resource is cut into chunks of 1024 units of its length
+/// (``PositionCounting/content`` counts decoded bytes: an EPUB content document inflated, a MOBI
+/// part's markup), at least one; a fixed-layout resource is one position. Positions are numbered
+/// from 1 across the reading order. Locators' `position` and `totalProgression` come from it.
 public struct ResourcePositions: Hashable, Sendable {
-    /// Bytes of stored resource per position, as Readium counts them.
+    /// Units of resource per position, as Readium counts them.
     public static let bytesPerPosition = 1024
 
     /// Positions in each section.
@@ -13,13 +13,13 @@ public struct ResourcePositions: Hashable, Sendable {
     /// Positions in the whole book.
     public var total: Int { (starts.last ?? 1) - 1 + (counts.last ?? 0) }
 
-    /// Positions for sections with these stored lengths (nil: unknown, one position).
-    public init(storedLengths: [Int?], fixedLayout: [Bool]) {
+    /// Positions for sections of these lengths (nil: unknown, one position).
+    public init(lengths: [Int?], fixedLayout: [Bool]) {
         var counts: [Int] = []
         var starts: [Int] = []
         var next = 1
-        for (length, fixed) in zip(storedLengths, fixedLayout) {
-            let count = fixed ? 1 : max(1, ((length ?? 0) + Self.bytesPerPosition - 1) / Self.bytesPerPosition)
+        for (length, fixed) in zip(lengths, fixedLayout) {
+            let count = fixed ? 1 : PositionedResource.count(ofLength: length ?? 0)
             starts.append(next)
             counts.append(count)
             next += count
@@ -28,11 +28,13 @@ public struct ResourcePositions: Hashable, Sendable {
         self.starts = starts
     }
 
-    /// The position of a progression within a section.
-    public func position(section: Int, progression: Double) -> Int {
+    /// The position of a source offset in a section of `length` units, in integers, so that the
+    /// place ``SourceOffsetLocating/offset(ofProgression:length:)`` finds for a position's start
+    /// gives that position back.
+    public func position(section: Int, offset: Int, length: Int) -> Int {
         guard counts.indices.contains(section) else { return 1 }
-        let inside = Int((progression * Double(counts[section])).rounded(.down))
-        return starts[section] + min(counts[section] - 1, max(0, inside))
+        let inside = length > 0 ? min(max(0, offset), length) * counts[section] / length : 0
+        return starts[section] + min(counts[section] - 1, inside)
     }
 
     /// The progression within the whole book of a progression within a section.

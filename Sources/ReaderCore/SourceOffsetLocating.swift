@@ -87,6 +87,17 @@ public enum SourceOffsetLocating {
         return next
     }
 
+    /// The first offset in `0...length` whose share of `length` is at least `progression`: the
+    /// inverse of `offset / length`, so a progression made from an offset gives that offset back,
+    /// and a position's start (its progression `k / count`) is not put in the position before.
+    public static func offset(ofProgression progression: Double, length: Int) -> Int {
+        guard length > 0, progression.isFinite, progression > 0 else { return 0 }
+        var offset = min(length, Int((progression * Double(length)).rounded(.up)))
+        while offset > 0, Double(offset - 1) / Double(length) >= progression { offset -= 1 }
+        while offset < length, Double(offset) / Double(length) < progression { offset += 1 }
+        return offset
+    }
+
     /// The source offset a Locator points at: `offset` when present, else `progression` (or
     /// `totalProgression`) scaled to the source, else `position`.
     /// - Throws: ``ReaderError`` of kind `invalidLocator` when the Locator has none of them or they are out of range.
@@ -99,7 +110,7 @@ public enum SourceOffsetLocating {
             guard (0...1).contains(fraction) else {
                 throw ReaderError(.invalidLocator, reason: "progression \(fraction) is outside 0...1")
             }
-            offset = Int((Double(sourceLength) * fraction).rounded(.down))
+            offset = Self.offset(ofProgression: fraction, length: sourceLength)
         } else if let position = locations.position {
             let maxPosition = sourceLength / positionLength + 1
             guard (1...maxPosition).contains(position) else {

@@ -97,6 +97,13 @@ public final class MarkdownDocument: Document {
     /// The headings, nested by level.
     public func tableOfContents() throws(ReaderError) -> [TOCEntry] { outline }
 
+    /// One resource, the file, with a position per 1024 UTF-16 units of source; Readium defines
+    /// none for Markdown.
+    public func positionedResources(counting: PositionCounting) -> [PositionedResource] {
+        [PositionedResource(href: readingOrder[0].href, mediaType: format.mediaType, title: metadata.title,
+                            positionCount: PositionedResource.count(ofLength: sourceLength), hasUnitOffsets: true)]
+    }
+
     /// The blocks of the only section, index 0.
     public func content(ofSection index: Int) throws(ReaderError) -> SectionContent {
         guard index == 0 else {

@@ -230,6 +230,21 @@ public final class TXTDocument: Document, @unchecked Sendable {
         }
     }
 
+    /// One resource, the file, with a position per 1024 UTF-16 units of decoded text (so a file
+    /// re-encoded keeps its positions); Readium defines none for text. Decodes every section
+    /// once, one at a time, to learn the length.
+    public func positionedResources(counting: PositionCounting) throws(ReaderError) -> [PositionedResource] {
+        lock.lock()
+        defer { lock.unlock() }
+        do throws(ReaderError) {
+            let length = try utf16Start(ofSection: byteRanges.count)
+            return [PositionedResource(href: href, mediaType: format.mediaType, title: metadata.title,
+                                       positionCount: PositionedResource.count(ofLength: length), hasUnitOffsets: true)]
+        } catch {
+            throw error.locating(file: path, format: .txt)
+        }
+    }
+
     /// The global UTF-16 offset where a section starts; decodes earlier sections once to learn it.
     /// Must be called with the lock held.
     private func utf16Start(ofSection index: Int) throws(ReaderError) -> Int {

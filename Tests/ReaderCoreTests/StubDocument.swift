@@ -34,6 +34,11 @@ final class StubDocument: Document, @unchecked Sendable {
         return SectionContent(blocks: sections[index])
     }
 
+    /// One position per section.
+    func positionedResources(counting: PositionCounting) -> [PositionedResource] {
+        sections.map { _ in PositionedResource(href: path, mediaType: "text/plain", positionCount: 1) }
+    }
+
     func locator(at position: TextPosition) throws(ReaderError) -> Locator {
         Locator(href: path, type: "text/plain", locations: .init(position: position.block))
     }

@@ -115,10 +115,16 @@ import ReaderTestSupport
         #expect(readerError { _ = try book.textPosition(for: bad) }?.kind == .invalidLocator)
     }
 
-    @Test func positionsFollowReadiumsRule() throws {
+    @Test func positionsCountInflatedBytesAndReadiumsCompressedOnes() throws {
+        let readium = book.positionedResources(counting: .readium)
+        #expect(readium.map(\.href) == book.sections.filter(\.section.isLinear).map(\.section.href))
         for (index, section) in book.sections.enumerated() {
+            let inflated = try #require(book.resources.length(of: section.item.path))
             let stored = try #require(book.resources.storedLength(of: section.item.path))
-            #expect(book.positions.counts[index] == max(1, (stored + 1023) / 1024))
+            #expect(book.positions.counts[index] == max(1, (inflated + 1023) / 1024))
+            if let counted = readium.first(where: { $0.href == section.section.href }) {
+                #expect(counted.positionCount == max(1, (stored + 1023) / 1024))
+            }
         }
         #expect(book.positions.starts.first == 1)
         let last = book.sections.count - 1

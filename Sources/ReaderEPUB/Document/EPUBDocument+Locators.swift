@@ -1,3 +1,4 @@
+import Foundation
 import ReaderCore
 import ReaderHTML
 
@@ -12,23 +13,31 @@ extension EPUBDocument {
         let offset = locator.locations.offset ?? 0
         let progression = locator.locations.progression ?? 0
         locator.title = title(atSection: position.section, sourceOffset: offset)
-        locator.locations.position = positions.position(section: position.section, progression: progression)
+        locator.locations.position = positions.position(section: position.section, offset: offset, length: sourceLength)
         locator.locations.totalProgression = positions.totalProgression(section: position.section, progression: progression)
         locator.locations.cfi = cfi(section: section, converted: converted, sourceOffset: offset)
+        locator.locations.partialCFI = locator.locations.cfi?.split(separator: "!", maxSplits: 1).last.map { String($0) }
         return locator
     }
 
-    /// Where a Locator points. The CFI wins when it resolves, then an element id among the
-    /// fragments, then the offset, the progression, and last the total progression or position.
+    /// Where a Locator points. The CFI wins when it resolves (a Readium `partialCfi` counts, joined
+    /// to the href's spine step), then an element id among the fragments or an `#id` CSS selector,
+    /// then the offset, the progression, and last the total progression or position.
     func textPosition(for locator: Locator) throws(ReaderError) -> TextPosition {
         let locations = locator.locations
         if let cfi = locations.cfi, let resolved = try resolve(cfi: cfi) {
             return resolved
         }
-        if let index = sectionIndex(forHref: locator.href) {
+        let index = sectionIndex(forHref: locator.href)
+        if locations.cfi == nil, let index, let partial = locations.partialCFI,
+           let resolved = try resolve(cfi: "/6/\(2 * (sections[index].spineIndex + 1))!" + partial) {
+            return resolved
+        }
+        if let index {
             let converted = try convertedSection(index)
             let length = converted.pathIndex.sourceLength
-            let anchored = (locations.fragments ?? []).lazy.compactMap { converted.pathIndex.anchors[$0]?.sourceOffset }.first
+            let ids = (locations.fragments ?? []) + [Self.elementID(inSelector: locations.cssSelector)].compactMap { $0 }
+            let anchored = ids.lazy.compactMap { converted.pathIndex.anchors[$0]?.sourceOffset }.first
             let offset: Int
             if let anchored {
                 offset = anchored
@@ -39,7 +48,7 @@ extension EPUBDocument {
                 }
                 offset = value
             } else if let progression = locations.progression, progression.isFinite, (0...1).contains(progression) {
-                offset = Int((Double(length) * progression).rounded(.down))
+                offset = SourceOffsetLocating.offset(ofProgression: progression, length: length)
             } else {
                 offset = 0
             }
@@ -52,8 +61,17 @@ extension EPUBDocument {
                               reason: "href \(locator.href) is not in the reading order and the Locator has no CFI, position or totalProgression")
         }
         let converted = try convertedSection(global.section)
-        let offset = Int((Double(converted.pathIndex.sourceLength) * global.progression).rounded(.down))
+        let offset = SourceOffsetLocating.offset(ofProgression: global.progression, length: converted.pathIndex.sourceLength)
         return SourceOffsetLocating.textPosition(forSourceOffset: offset, in: converted.content, section: global.section)
+    }
+
+    /// The id a CSS selector picks when it is a bare id selector (`#chapter-2`); nil otherwise,
+    /// as other selectors would need the whole of CSS to resolve.
+    static func elementID(inSelector selector: String?) -> String? {
+        guard let selector = selector?.trimmingCharacters(in: .whitespaces), selector.hasPrefix("#") else { return nil }
+        let id = selector.dropFirst()
+        guard !id.isEmpty, !id.contains(where: { " >+~.:[,#".contains($0) }) else { return nil }
+        return String(id)
     }
 
     /// The section of an href: exact, percent-decoded, without a leading slash or fragment, or

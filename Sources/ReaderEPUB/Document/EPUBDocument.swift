@@ -32,7 +32,7 @@ final class EPUBDocument: Document, CoverProviding {
         self.sections = Self.readingOrder(of: package, resources: resources, warnings: &warnings)
         self.readingOrder = sections.map(\.section)
         self.capabilities = package.isFixedLayout ? capabilities.union(.fixedPages) : capabilities
-        self.positions = ResourcePositions(storedLengths: sections.map { resources.storedLength(of: $0.item.path) },
+        self.positions = ResourcePositions(lengths: sections.map { resources.length(of: $0.item.path) },
                                        fixedLayout: sections.map(\.isFixedLayout))
         var metadata = package.metadata
         if metadata.title == nil {
@@ -63,6 +63,23 @@ final class EPUBDocument: Document, CoverProviding {
 
     func fingerprint() throws(ReaderError) -> DocumentFingerprint {
         try DocumentFingerprint.compute(path: path, format: format)
+    }
+
+    /// Content positions count inflated bytes; Readium's count compressed ones, linear items only.
+    func positionedResources(counting: PositionCounting) -> [PositionedResource] {
+        switch counting {
+        case .content:
+            zip(sections, positions.counts).map { section, count in
+                PositionedResource(href: section.section.href, mediaType: section.item.mediaType,
+                                   title: section.section.title, positionCount: count)
+            }
+        case .readium:
+            sections.filter(\.section.isLinear).map { section in
+                let count = section.isFixedLayout ? 1 : PositionedResource.count(ofLength: resources.storedLength(of: section.item.path) ?? 0)
+                return PositionedResource(href: section.section.href, mediaType: section.item.mediaType,
+                                          title: section.section.title, positionCount: count)
+            }
+        }
     }
 
     func content(ofSection index: Int) throws(ReaderError) -> SectionContent {

@@ -17,7 +17,7 @@ extension MOBIDocument {
         locator.locations.fragments = locator.locations.fragments?.filter { !ConvertedPart.isRunAnchor($0) }
         if locator.locations.fragments?.isEmpty == true { locator.locations.fragments = nil }
         locator.title = title(atSection: position.section, sourceOffset: sourceOffset, part: part)
-        locator.locations.position = positions.position(section: position.section, progression: progression)
+        locator.locations.position = positions.position(section: position.section, offset: sourceOffset, length: part.sourceLength)
         locator.locations.totalProgression = positions.totalProgression(section: position.section, progression: progression)
         return locator
     }
@@ -48,7 +48,7 @@ extension MOBIDocument {
             } else if let anchored = (locations.fragments ?? []).lazy.compactMap({ part.anchors[$0] }).first {
                 offset = anchored
             } else if let progression = locations.progression, progression.isFinite, (0...1).contains(progression) {
-                offset = Int((Double(part.sourceLength) * progression).rounded(.down))
+                offset = SourceOffsetLocating.offset(ofProgression: progression, length: part.sourceLength)
             } else {
                 offset = 0
             }
@@ -61,7 +61,7 @@ extension MOBIDocument {
                               reason: "href \(locator.href) is not a part of this book and the Locator has no offset, position or totalProgression")
         }
         let part = try convertedPart(global.section)
-        let offset = Int((Double(part.sourceLength) * global.progression).rounded(.down))
+        let offset = SourceOffsetLocating.offset(ofProgression: global.progression, length: part.sourceLength)
         return SourceOffsetLocating.textPosition(forSourceOffset: offset, in: part.content, section: global.section)
     }
 

@@ -23,7 +23,7 @@ final class MOBIDocument: Document, CoverProviding {
     let source: MOBIMarkupSource
     /// The table of contents index, nested; empty when the book has none.
     let ncx: [NCXNode]
-    /// Readium positions, 1024 bytes of decoded markup each.
+    /// Positions, 1024 bytes of decoded markup each.
     let positions: ResourcePositions
     /// The section of each part href.
     let sectionByHref: [String: Int]
@@ -42,7 +42,7 @@ final class MOBIDocument: Document, CoverProviding {
         self.ncx = book.ncx
         self.readingOrder = book.source.sections
         self.sectionByHref = Dictionary(readingOrder.map { ($0.href, $0.index) }, uniquingKeysWith: { first, _ in first })
-        self.positions = ResourcePositions(storedLengths: readingOrder.map(\.byteCount),
+        self.positions = ResourcePositions(lengths: readingOrder.map(\.byteCount),
                                            fixedLayout: readingOrder.map { _ in false })
         var metadata = MOBIMetadata.make(header: book.header.exth == nil ? firstHeader : book.header, pdbName: pdb.name)
         metadata.warnings += warnings
@@ -58,6 +58,13 @@ final class MOBIDocument: Document, CoverProviding {
 
     func fingerprint() throws(ReaderError) -> DocumentFingerprint {
         try DocumentFingerprint.compute(path: path, format: format)
+    }
+
+    /// One count for both ways: Readium defines no MOBI positions, so its way is ours.
+    func positionedResources(counting: PositionCounting) -> [PositionedResource] {
+        zip(readingOrder, positions.counts).map { section, count in
+            PositionedResource(href: section.href, mediaType: section.mediaType, title: section.title, positionCount: count)
+        }
     }
 
     func content(ofSection index: Int) throws(ReaderError) -> SectionContent {
