@@ -122,15 +122,35 @@ enum StatusLine {
 /// Reads `--locator` values: JSON text, or `@path` to a file holding it.
 enum LocatorArgument {
     static func parse(_ argument: String) throws(ReaderError) -> Locator {
-        guard argument.hasPrefix("@") else { return try Locator(jsonString: argument) }
+        let (text, file) = try JSONArgument.text(of: argument, what: "Locator")
+        do {
+            return try Locator(jsonString: text)
+        } catch {
+            throw file.map { error.locating(file: $0, format: nil) } ?? error
+        }
+    }
+}
+
+/// Reads JSON arguments: the text itself, or `@path` to a file holding it.
+enum JSONArgument {
+    /// The JSON text of an argument, and the file it came from, if any.
+    static func text(of argument: String, what: String) throws(ReaderError) -> (text: String, file: String?) {
+        guard argument.hasPrefix("@") else { return (argument, nil) }
         let path = String(argument.dropFirst())
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ReaderError(.invalidArgument, file: path, reason: "cannot read the Locator file")
+            throw ReaderError(.invalidArgument, file: path, reason: "cannot read the \(what) file")
         }
+        return (String(decoding: data, as: UTF8.self), path)
+    }
+
+    /// Decodes an argument's JSON.
+    /// - Throws: ``ReaderError`` of kind `invalidLocator` when it is not a `what` object.
+    static func decode<Value: Decodable>(_ argument: String, as type: Value.Type, what: String) throws(ReaderError) -> Value {
+        let (text, file) = try text(of: argument, what: what)
         do {
-            return try Locator(jsonString: String(decoding: data, as: UTF8.self))
+            return try JSONDecoder().decode(Value.self, from: Data(text.utf8))
         } catch {
-            throw error.locating(file: path, format: nil)
+            throw ReaderError(.invalidLocator, file: file, reason: "not a \(what) JSON object")
         }
     }
 }

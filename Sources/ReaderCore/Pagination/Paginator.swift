@@ -88,7 +88,7 @@ public final class Paginator: @unchecked Sendable {
         if number == pageIndex.starts.count, !pageIndex.isComplete {
             if let next = laid.next { pageIndex.starts.append(next) } else { pageIndex.isComplete = true }
         }
-        return Page(number: number, lines: laid.lines, start: start, end: laid.next)
+        return Page(number: number, lines: laid.lines.text, start: start, end: laid.next, spans: laid.lines.spans)
     }
 
     /// The number of the page that holds `position`.
@@ -115,18 +115,18 @@ public final class Paginator: @unchecked Sendable {
     }
 
     /// Lays out one page from `start`; returns its lines (when asked) and where the next page starts.
-    private func layPage(from start: TextPosition, collectLines: Bool) throws(ReaderError) -> (lines: [String], next: TextPosition?) {
+    private func layPage(from start: TextPosition, collectLines: Bool) throws(ReaderError) -> (lines: PageLines, next: TextPosition?) {
         let rows = viewport.rows, columns = viewport.columns
-        var lines: [String] = []
+        var lines = PageLines()
         guard var (position, block) = try cursor.firstBlock(atOrAfter: start.section, block: start.block) else {
-            return ([], nil)
+            return (lines, nil)
         }
         var startOffset = (position.section, position.block) == (start.section, start.block) ? start.offset : 0
         var used = 0
         var firstOnPage = true
 
         func appendBlank(_ count: Int) {
-            if collectLines, count > 0 { lines.append(contentsOf: repeatElement("", count: count)) }
+            if collectLines { lines.appendBlank(count) }
         }
 
         while true {
@@ -149,7 +149,7 @@ public final class Paginator: @unchecked Sendable {
                     return (lines, TextPosition(section: position.section, block: position.block, offset: 0))
                 }
                 appendBlank(spacing)
-                if let laidOut { lines.append(contentsOf: laidOut[firstLine...].map(\.rendered)) }
+                if let laidOut { lines.append(laidOut[firstLine...], of: position) }
                 used += spacing + remaining
                 firstOnPage = false
                 guard let (nextPosition, nextBlock) = next else { return (lines, nil) }
@@ -169,9 +169,29 @@ public final class Paginator: @unchecked Sendable {
             let fitting = room - spacing
             let breaks = ranges ?? lineRanges(of: block, at: position)
             appendBlank(spacing)
-            if let laidOut { lines.append(contentsOf: laidOut[firstLine..<(firstLine + fitting)].map(\.rendered)) }
+            if let laidOut { lines.append(laidOut[firstLine..<(firstLine + fitting)], of: position) }
             let breakOffset = breaks[firstLine + fitting].lowerBound
             return (lines, TextPosition(section: position.section, block: position.block, offset: breakOffset))
+        }
+    }
+}
+
+/// The lines of a page being laid out, with where each comes from.
+private struct PageLines {
+    var text: [String] = []
+    var spans: [LineSpan?] = []
+
+    mutating func appendBlank(_ count: Int) {
+        guard count > 0 else { return }
+        text.append(contentsOf: repeatElement("", count: count))
+        spans.append(contentsOf: repeatElement(nil, count: count))
+    }
+
+    mutating func append(_ laid: ArraySlice<LayoutLine>, of position: TextPosition) {
+        for line in laid {
+            text.append(line.rendered)
+            spans.append(LineSpan(section: position.section, block: position.block, textRange: line.textRange,
+                                  prefix: line.prefix, text: line.text))
         }
     }
 }

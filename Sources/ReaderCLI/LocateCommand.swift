@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import ReaderCore
+import ReaderEngine
+
+/// `reader locate FILE --locator …`: the page holding a position, the position marked, and its
+/// canonical Locator.
+struct LocateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "locate",
+        abstract: "Show the page holding a position, with the located text marked, and its canonical Locator.",
+        discussion: """
+            Give one of --locator, --range, --cfi, --offset, --progression, --position and --page. \
+            The located word (or range) is shown between ⟦ and ⟧, or in reverse video on a terminal. \
+            A Locator stamped with another document's fingerprint is refused.
+            """)
+
+    @OptionGroup var document: DocumentOptions
+    @OptionGroup var view: ViewportOptions
+
+    @Option(help: "A Locator as JSON, or @FILE holding one.")
+    var locator: String?
+
+    @Option(help: #"A range {"start": Locator, "end": Locator, "text": …} as JSON, or @FILE holding one."#)
+    var range: String?
+
+    @Option(help: "An EPUB CFI, with or without epubcfi(…).")
+    var cfi: String?
+
+    @Option(help: "The native offset: UTF-16 in the decoded text (TXT, Markdown, EPUB and KF8 resources), filepos (MOBI 6), in the page's text (PDF, with --href naming nothing).")
+    var offset: Int?
+
+    @Option(help: "With --offset: the resource (EPUB or KF8 part href) the offset is in.")
+    var href: String?
+
+    @Option(help: "The progression through the whole book, 0...1.")
+    var progression: Double?
+
+    @Option(help: "A position of the positions list (content counting, see reader positions).")
+    var position: Int?
+
+    @Option(help: "A page at the viewport.")
+    var page: Int?
+
+    @Flag(help: "Print the page, the mark and the canonical Locator as JSON.")
+    var json = false
+
+    func validate() throws {
+        let given = [locator != nil, range != nil, cfi != nil, offset != nil, progression != nil, position != nil, page != nil]
+        guard given.filter({ $0 }).count == 1 else {
+            throw ValidationError("give one of --locator, --range, --cfi, --offset, --progression, --position and --page")
+        }
+        if href != nil, offset == nil { throw ValidationError("--href goes with --offset") }
+        if let progression, !(0...1).contains(progression) { throw ValidationError("--progression must be within 0...1") }
+        if let position, position < 1 { throw ValidationError("--position must be 1 or more") }
+        if let page, page < 1 { throw ValidationError("--page must be 1 or more") }
+    }
+
+    func run() throws {
+        try reportingErrors { () throws(ReaderError) in
+            let engine = ReaderEngine.standard
+            let opened = try engine.open(path: document.file, options: document.openOptions)
+            let viewport = try view.viewport()
+            let paginator = try engine.paginator(for: opened, viewport: viewport, options: document.openOptions, cache: view.cache)
+            let target = try located(in: opened, engine: engine, paginator: paginator)
+            let number = try paginator.pageNumber(containing: target.span.lowerBound)
+            let shown = try paginator.page(number)
+            let count = try OpenCommand.pageCount(of: opened, paginator: paginator)
+            if let cache = view.cache { try engine.store(paginator, options: document.openOptions, cache: cache) }
+            let canonical = try opened.fingerprintedLocator(at: target.span.lowerBound)
+            let terminal = TerminalSize.current() != nil
+            let marked = PageMarking.mark(target.marked, on: shown, open: terminal ? "\u{1B}[7m" : "⟦",
+                                          close: terminal ? "\u{1B}[27m" : "⟧")
+            var output = OutputBuffer()
+            if json {
+                let report = LocateReport(file: document.file, format: opened.format.rawValue,
+                                          fingerprint: try opened.fingerprint().description, page: number,
+                                          pageCount: count.value, pageCountIsExact: count.isExact, viewport: viewport,
+                                          lines: marked.lines, mark: marked.mark, locator: canonical, range: target.range)
+                output.line(StandardStreams.json(report))
+            } else {
+                marked.lines.forEach { output.line($0) }
+                output.line(StatusLine.text(title: opened.metadata.title ?? document.file, page: number, of: count,
+                                            columns: viewport.columns))
+                output.line("locator: " + canonical.jsonString())
+            }
+            output.flush()
+        }
+    }
+
+    /// What was asked for: the stretch to show (a point for all but --range) and the stretch to mark.
+    private func located(in opened: any Document, engine: ReaderEngine,
+                         paginator: Paginator) throws(ReaderError) -> (span: Range<TextPosition>, marked: Range<TextPosition>, range: LocatorRange?) {
+        if let range {
+            let parsed = try JSONArgument.decode(range, as: LocatorRange.self, what: "range")
+            let span = try opened.textRange(of: parsed)
+            return (span, span, try opened.range(from: span.lowerBound, to: span.upperBound))
+        }
+        let point: TextPosition
+        if let page {
+            point = try paginator.page(page).start
+        } else {
+            if cfi != nil { try engine.require(.cfi, of: opened, for: "--cfi") }
+            point = try opened.resolve(try requestedLocator(in: opened))
+        }
+        return (point..<point, try PageMarking.word(at: point, in: opened), nil)
+    }
+
+    /// The Locator the options describe.
+    private func requestedLocator(in opened: any Document) throws(ReaderError) -> Locator {
+        if let locator { return try LocatorArgument.parse(locator) }
+        var locations = Locator.Locations()
+        var resource = ""
+        if let cfi { locations.cfi = cfi }
+        if let offset {
+            locations.offset = offset
+            resource = href ?? opened.readingOrder.first?.href ?? ""
+        }
+        if let progression { locations.totalProgression = progression }
+        if let position { locations.position = position }
+        return Locator(href: resource, type: "", locations: locations)
+    }
+}
+
+/// What `reader locate --json` prints.
+struct LocateReport: Encodable {
+    var file: String
+    var format: String
+    var fingerprint: String
+    var page: Int
+    var pageCount: Int
+    var pageCountIsExact: Bool
+    var viewport: Viewport
+    var lines: [String]
+    var mark: PageMarking.Mark?
+    var locator: Locator
+    var range: LocatorRange?
+}
