@@ -45,12 +45,22 @@ struct LocateCommand: ParsableCommand {
     @Flag(help: "Print the page, the mark and the canonical Locator as JSON.")
     var json = false
 
+    @Flag(help: "Print the position as a KOSync progress document (KOReader's sync server) instead.")
+    var kosync = false
+
+    @Option(help: "With --kosync: the device name to report.")
+    var device = "reader"
+
+    @Option(help: "With --kosync: the device id to report.")
+    var deviceID: String?
+
     func validate() throws {
         let given = [locator != nil, range != nil, cfi != nil, offset != nil, progression != nil, position != nil, page != nil]
         guard given.filter({ $0 }).count == 1 else {
             throw ValidationError("give one of --locator, --range, --cfi, --offset, --progression, --position and --page")
         }
         if href != nil, offset == nil { throw ValidationError("--href goes with --offset") }
+        if kosync, json { throw ValidationError("give --kosync or --json, not both") }
         if let progression, !(0...1).contains(progression) { throw ValidationError("--progression must be within 0...1") }
         if let position, position < 1 { throw ValidationError("--position must be 1 or more") }
         if let page, page < 1 { throw ValidationError("--page must be 1 or more") }
@@ -63,6 +73,13 @@ struct LocateCommand: ParsableCommand {
             let viewport = try view.viewport()
             let paginator = try engine.paginator(for: opened, viewport: viewport, options: document.openOptions, cache: view.cache)
             let target = try located(in: opened, engine: engine, paginator: paginator)
+            if kosync {
+                let progress = try opened.kosyncProgress(at: target.span.lowerBound, device: device, deviceID: deviceID)
+                var output = OutputBuffer()
+                output.line(StandardStreams.json(progress))
+                output.flush()
+                return
+            }
             let number = try paginator.pageNumber(containing: target.span.lowerBound)
             let shown = try paginator.page(number)
             let count = try OpenCommand.pageCount(of: opened, paginator: paginator)

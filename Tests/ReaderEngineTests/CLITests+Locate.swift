@@ -110,4 +110,21 @@ extension CLITests {
             #expect(md5.lines == ["\(try KOReaderPartialMD5.compute(path: TestPaths.repository + "/" + Self.epub))  \(Self.epub)"])
         }
     }
+
+    @Test("locate --kosync prints KOSync progress: the page for a PDF, the partial MD5 as the document")
+    func locateKOSync() throws {
+        let book = "TestBooks/pdf/harbour-lights.pdf"
+        let (document, _) = try paginated(book)
+        let entry = try document.positionList()[3]
+        try withCacheDirectory { cache in
+            let result = try ReaderExecutable.run(["locate", book, "--position", "4", "--kosync", "--device-id", "abc"], cacheDirectory: cache)
+            #expect(result.status == 0, "\(result)")
+            let progress = try JSONDecoder().decode(KOSyncProgress.self, from: Data(result.stdout.utf8))
+            #expect(progress.progress == "4")
+            #expect(progress.document == (try KOReaderPartialMD5.compute(path: TestPaths.repository + "/" + book)))
+            #expect(progress.deviceID == "abc")
+            let total = try #require(try document.locator(at: document.textPosition(for: entry)).locations.totalProgression)
+            #expect(progress.percentage == (total * 10_000).rounded(.down) / 10_000)
+        }
+    }
 }

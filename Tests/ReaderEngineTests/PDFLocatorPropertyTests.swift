@@ -333,7 +333,7 @@ struct LocatorViewportCase: CustomStringConvertible, Hashable, Sendable {
         let half = 0.5 * Double(document.pageCount)
         let middlePage = min(document.pageCount, Int(half.rounded(.down)) + 1)
         let length = try document.extractedText(ofPage: middlePage).utf16.count
-        let offset = Int((Double(length) * (half - Double(middlePage - 1))).rounded(.down))
+        let offset = SourceOffsetLocating.offset(ofProgression: half - Double(middlePage - 1), length: length)
         let direct = try document.textPosition(for: Locator(href: "", type: "",
                                                             locations: .init(offset: offset, page: middlePage)))
         for locator in [middle, viaJSON] {

@@ -14,15 +14,7 @@ enum SectionConverter {
             return ConvertedSection(content: SectionContent(blocks: [block]), pathIndex: ContentPathIndex(),
                                     sourceText: "", startPath: nil, title: nil, warnings: [])
         }
-        let bytes = try resources.read(item.path)
-        let document: MarkupDocument
-        do {
-            document = mediaType == "text/html"
-                ? try MarkupDocument.parse(bytes, syntax: .html, name: item.path)
-                : try MarkupDocument.parseXMLOrHTML(bytes, name: item.path)
-        } catch {
-            throw ReaderError(.malformed, reason: "content document \(error)")
-        }
+        let document = try Self.parseMarkup(try resources.read(item.path), of: item)
         let converted = HTMLBlockConverter(options: HTMLConversionOptions(keepsSourceText: true)).convert(document)
         let firstHeading = converted.blocks.first(where: \.isHeading)?.text
         return ConvertedSection(content: SectionContent(blocks: converted.blocks), pathIndex: converted.pathIndex,
@@ -35,5 +27,18 @@ enum SectionConverter {
         guard let children = document.root?.elements, !children.isEmpty else { return nil }
         let index = children.firstIndex { $0.name.lowercased() == "body" } ?? 0
         return [CFIStep(index: 2 * (index + 1), id: children[index].id)]
+    }
+
+    /// A content document's tree: XHTML and SVG through the XML parser (the HTML parser when they
+    /// are not well-formed), HTML through the HTML parser.
+    /// - Throws: ``ReaderError`` of kind `malformed` when neither parser can read it.
+    static func parseMarkup(_ bytes: [UInt8], of item: PackageDocument.Item) throws(ReaderError) -> MarkupDocument {
+        do {
+            return item.mediaType.lowercased() == "text/html"
+                ? try MarkupDocument.parse(bytes, syntax: .html, name: item.path)
+                : try MarkupDocument.parseXMLOrHTML(bytes, name: item.path)
+        } catch {
+            throw ReaderError(.malformed, reason: "content document \(error)")
+        }
     }
 }

@@ -55,7 +55,9 @@ extension PDFDocument {
     private func sourceOffset(of locator: Locator) throws(ReaderError) -> PDFSourceOffset {
         let locations = locator.locations
         var page = locations.page ?? locations.fragments?.lazy.compactMap(Self.pageFragment).first ?? locations.position
-        var progression = locations.progression
+        // Only this engine's Locators (which carry `page`) measure progression within the page;
+        // Readium's measure it through the whole file, which the page already says.
+        var progression = locations.page == nil ? nil : locations.progression
         if page == nil, let total = locations.totalProgression {
             guard total.isFinite, (0...1).contains(total) else {
                 throw ReaderError(.invalidLocator, reason: "totalProgression \(total) is outside 0...1")
@@ -79,7 +81,7 @@ extension PDFDocument {
             guard progression.isFinite, (0...1).contains(progression) else {
                 throw ReaderError(.invalidLocator, reason: "progression \(progression) is outside 0...1")
             }
-            offset = Int((Double(length) * progression).rounded(.down))
+            offset = SourceOffsetLocating.offset(ofProgression: progression, length: length)
         }
         guard (0...length).contains(offset) else {
             throw ReaderError(.invalidLocator, reason: "offset \(offset) is outside page \(page)'s text (0...\(length))")
