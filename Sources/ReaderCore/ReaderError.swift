@@ -20,6 +20,8 @@ public struct ReaderError: Error, Sendable, CustomStringConvertible {
         case invalidArgument
         /// A Locator does not resolve in this document.
         case invalidLocator
+        /// A Locator's text context matches no place in another document well enough to re-anchor it.
+        case anchorNotFound
     }
 
     /// The category of the failure.
