@@ -9,7 +9,7 @@ struct AnchorSearch {
     let options: ReanchoringOptions
 
     func run() throws(ReaderError) -> AnchorMatch {
-        var normalizer = TextNormalizer(target.normalization)
+        var normalizer = target.normalizer
         guard let query = AnchorQuery(locator.text, normalizer: &normalizer) else { return try placeByProgression() }
         guard !target.text.isEmpty else {
             throw ReaderError(.anchorNotFound, reason: "the document has no text to re-anchor in")

@@ -53,7 +53,7 @@ extension AnchorTarget {
     /// Blocks are normalised again rather than keeping offsets for the whole text.
     private func sourceOffsets(of span: BlockSpan) throws(ReaderError) -> [Int] {
         let block = try document.content(ofSection: span.section).blocks[span.block]
-        var normalizer = TextNormalizer(normalization)
+        var normalizer = self.normalizer
         var normalized = NormalizedText(tracksOffsets: true)
         normalizer.append(block.text, to: &normalized)
         return normalized.sourceOffsets ?? []

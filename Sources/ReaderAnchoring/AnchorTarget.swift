@@ -19,6 +19,9 @@ public final class AnchorTarget: Sendable {
     /// Where each block with text starts in ``text``, in reading order.
     let spans: [BlockSpan]
     let index: KGramIndex
+    /// The normaliser that built ``text``, with the foldings of every character it met, for
+    /// contexts and blocks to start from.
+    let normalizer: TextNormalizer
 
     /// Normalises the text of `document` and indexes it.
     /// - Throws: ``ReaderError`` when a section cannot be read.
@@ -46,6 +49,7 @@ public final class AnchorTarget: Sendable {
         }
         self.text = text
         self.spans = spans
+        self.normalizer = normalizer
         index = KGramIndex(text: text)
     }
 

@@ -2,8 +2,9 @@ import Foundation
 
 /// Turns text into ``NormalizedText`` the way ``TextNormalization`` describes. Both the target
 /// document and a Locator's context go through the same normaliser, so they can be compared unit
-/// by unit. The folding of each non-ASCII scalar is computed once and cached.
-struct TextNormalizer {
+/// by unit. The folding of each non-ASCII scalar is computed once and cached; a copy of a
+/// normaliser keeps what it has cached so far.
+struct TextNormalizer: Sendable {
     private let foldsDiacritics: Bool
     private var foldings: [UInt32: [UInt16]] = [:]
 
