@@ -10,7 +10,7 @@ let package = Package(
             name: "ReaderEngine",
             targets: [
                 "ReaderEngine", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
-                "ReaderXML",
+                "ReaderXML", "ReaderAnchoring",
                 "ReaderCore",
             ]),
         .executable(name: "reader", targets: ["ReaderCLI"]),
@@ -54,6 +54,9 @@ let package = Package(
         // MOBI 6 and KF8 (AZW3) in Swift alone: the PDB container, decompression, KF8 indices.
         .target(name: "ReaderMOBI", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML"]),
 
+        // Re-anchoring: a Locator found in another edition by its text context, fuzzily.
+        .target(name: "ReaderAnchoring", dependencies: ["ReaderCore"]),
+
         // The dispatcher: registers the backends.
         .target(
             name: "ReaderEngine",
@@ -79,10 +82,12 @@ let package = Package(
         .testTarget(
             name: "ReaderMOBITests", dependencies: ["ReaderMOBI", "ReaderHTML", "ReaderXML", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(
+            name: "ReaderAnchoringTests", dependencies: ["ReaderAnchoring", "ReaderCore", "ReaderTestSupport"]),
+        .testTarget(
             name: "ReaderEngineTests",
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
-                "ReaderXML", "ReaderTestSupport",
+                "ReaderXML", "ReaderAnchoring", "ReaderTestSupport",
             ],
             exclude: ["Golden"]),
     ]

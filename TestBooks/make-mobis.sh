@@ -12,6 +12,9 @@
 #     TestBooks/mobi/<stem>.expected.json        facts from the EPUB: title, authors, language,
 #                                                TOC titles in order, first words of each entry
 #     TestBooks/mobi/malformed/*                 via TestBooks/break-mobis.py
+#     TestBooks/conversions/*                    for the re-anchoring tests: moon-garden.mobi (MOBI 6),
+#                                                winter-road-fixed.mobi and .azw3, and a plain-text
+#                                                conversion (.txt) of each of the three EPUBs
 #
 # Needs calibre's ebook-convert, ebook-meta and calibre-debug (it was run with calibre 6.13.0,
 # Debian 12) and python3 (standard library only). Sources: TestBooks/epub/lighthouse-keeper.epub
@@ -47,6 +50,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 EPUB="$HERE/epub"
 OUT="$HERE/mobi"
+CONVERSIONS="$HERE/conversions"
 
 for tool in ebook-convert ebook-meta calibre-debug python3; do
     command -v "$tool" >/dev/null || { echo "make-mobis.sh: $tool not found (install calibre / python3)" >&2; exit 1; }
@@ -54,7 +58,7 @@ done
 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-mkdir -p "$OUT" "$TMP/config"
+mkdir -p "$OUT" "$CONVERSIONS" "$TMP/config"
 
 export PYTHONHASHSEED=0 TZ=UTC LC_ALL=C.UTF-8 LANG=C.UTF-8 CALIBRE_OVERRIDE_LANG=en
 export CALIBRE_CONFIG_DIRECTORY="$TMP/config"
@@ -420,7 +424,7 @@ convert() {
     local src="$EPUB/$stem.epub"
     shift 2
     tool pin-opf "$src" "$TMP/$name.opf"
-    echo "ebook-convert epub/$stem.epub -> mobi/$name${*:+ $*}"
+    echo "ebook-convert epub/$stem.epub -> $name${*:+ $*}"
     if ! calibre-debug --run-without-debug -e "$TMP/ebook-convert-sorted.py" -- \
             "$src" "$TMP/$name" --from-opf "$TMP/$name.opf" "$@" >"$TMP/$name.log" 2>&1; then
         cat "$TMP/$name.log" >&2
@@ -433,6 +437,21 @@ convert lighthouse-keeper lighthouse-keeper.mobi --mobi-file-type old --mobi-kee
 convert lighthouse-keeper lighthouse-keeper.azw3
 convert moon-garden moon-garden-both.mobi --mobi-file-type both --mobi-keep-original-images
 convert moon-garden moon-garden.azw3
+
+# The conversions the re-anchoring tests find EPUB Locators in (TestBooks/conversions/): each EPUB
+# as MOBI 6, AZW3 and plain text, where mobi/ does not already hold it. The text conversions
+# use calibre's plain TXT output with every option that shapes it pinned, and
+# --unsmarten-punctuation, so that they also differ from the EPUB in quotes, dashes and ellipses.
+# TXT output carries no date or identifier, so it is deterministic as it is.
+convert moon-garden moon-garden.mobi --mobi-file-type old --mobi-keep-original-images
+convert winter-road-fixed winter-road-fixed.mobi --mobi-file-type old --mobi-keep-original-images
+convert winter-road-fixed winter-road-fixed.azw3
+for stem in lighthouse-keeper moon-garden winter-road-fixed; do
+    echo "ebook-convert epub/$stem.epub -> $stem.txt"
+    ebook-convert "$EPUB/$stem.epub" "$TMP/$stem.txt" --txt-output-formatting plain --txt-output-encoding utf-8 \
+        --newline unix --max-line-length 0 --unsmarten-punctuation >"$TMP/$stem.txt.log" 2>&1 \
+        || { cat "$TMP/$stem.txt.log" >&2; exit 1; }
+done
 
 tool expected "$EPUB/lighthouse-keeper.epub" "$TMP/lighthouse-keeper.expected.json" "$CALIBRE_VERSION" \
     lighthouse-keeper.mobi=old lighthouse-keeper.azw3=azw3
@@ -462,6 +481,12 @@ for f in lighthouse-keeper.mobi lighthouse-keeper.azw3 moon-garden-both.mobi moo
          lighthouse-keeper.expected.json moon-garden-both.expected.json moon-garden.expected.json; do
     chmod 644 "$TMP/$f"
     mv -f "$TMP/$f" "$OUT/$f"
+done
+
+for f in moon-garden.mobi winter-road-fixed.mobi winter-road-fixed.azw3 \
+         lighthouse-keeper.txt moon-garden.txt winter-road-fixed.txt; do
+    chmod 644 "$TMP/$f"
+    mv -f "$TMP/$f" "$CONVERSIONS/$f"
 done
 
 python3 "$HERE/break-mobis.py"

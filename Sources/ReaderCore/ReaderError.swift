@@ -22,6 +22,8 @@ public struct ReaderError: Error, Sendable, CustomStringConvertible {
         case invalidLocator
         /// A Locator carries the fingerprint of another document.
         case otherDocument
+        /// A Locator's text context matches no place in another document well enough to re-anchor it.
+        case anchorNotFound
     }
 
     /// The category of the failure.
