@@ -65,7 +65,8 @@ let package = Package(
         .executableTarget(
             name: "ReaderCLI",
             dependencies: [
-                "ReaderEngine", "ReaderPDF", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ReaderEngine", "ReaderPDF", "ReaderAnchoring",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // Helpers every test target shares: seeded randomness, where the corpus is, temp folders.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ReaderAnchoring
 import ReaderCore
 import ReaderEngine
 
@@ -12,7 +13,9 @@ struct LocateCommand: ParsableCommand {
         discussion: """
             Give one of --locator, --range, --cfi, --offset, --progression, --position and --page. \
             The located word (or range) is shown between ⟦ and ⟧, or in reverse video on a terminal. \
-            A Locator stamped with another document's fingerprint is refused.
+            A Locator stamped with another document's fingerprint is refused, unless --reanchor is \
+            given: then it is found by its text context (another edition, a conversion), with a \
+            confidence, and refused below --min-confidence rather than guessed.
             """)
 
     @OptionGroup var document: DocumentOptions
@@ -42,6 +45,12 @@ struct LocateCommand: ParsableCommand {
     @Option(help: "A page at the viewport.")
     var page: Int?
 
+    @Flag(help: "Find a Locator or range made in another document (edition, conversion) by its text context.")
+    var reanchor = false
+
+    @Option(help: "With --reanchor: the lowest confidence accepted, 0...1.")
+    var minConfidence = ReanchoringOptions().minimumConfidence
+
     @Flag(help: "Print the page, the mark and the canonical Locator as JSON.")
     var json = false
 
@@ -61,6 +70,8 @@ struct LocateCommand: ParsableCommand {
         }
         if href != nil, offset == nil { throw ValidationError("--href goes with --offset") }
         if kosync, json { throw ValidationError("give --kosync or --json, not both") }
+        if reanchor, locator == nil, range == nil { throw ValidationError("--reanchor goes with --locator or --range") }
+        if !(0...1).contains(minConfidence) { throw ValidationError("--min-confidence must be within 0...1") }
         if let progression, !(0...1).contains(progression) { throw ValidationError("--progression must be within 0...1") }
         if let position, position < 1 { throw ValidationError("--position must be 1 or more") }
         if let page, page < 1 { throw ValidationError("--page must be 1 or more") }
@@ -93,7 +104,8 @@ struct LocateCommand: ParsableCommand {
                 let report = LocateReport(file: document.file, format: opened.format.rawValue,
                                           fingerprint: try opened.fingerprint().description, page: number,
                                           pageCount: count.value, pageCountIsExact: count.isExact, viewport: viewport,
-                                          lines: marked.lines, mark: marked.mark, locator: canonical, range: target.range)
+                                          lines: marked.lines, mark: marked.mark, locator: canonical, range: target.range,
+                                          anchoring: target.anchoring.isEmpty ? nil : target.anchoring)
                 output.line(StandardStreams.json(report))
             } else {
                 marked.lines.forEach { output.line($0) }
@@ -105,22 +117,48 @@ struct LocateCommand: ParsableCommand {
         }
     }
 
-    /// What was asked for: the stretch to show (a point for all but --range) and the stretch to mark.
     private func located(in opened: any Document, engine: ReaderEngine,
-                         paginator: Paginator) throws(ReaderError) -> (span: Range<TextPosition>, marked: Range<TextPosition>, range: LocatorRange?) {
+                         paginator: Paginator) throws(ReaderError) -> Located {
         if let range {
             let parsed = try JSONArgument.decode(range, as: LocatorRange.self, what: "range")
-            let span = try opened.textRange(of: parsed)
-            return (span, span, try opened.range(from: span.lowerBound, to: span.upperBound))
+            var span: Range<TextPosition>
+            var anchoring: [Anchoring] = []
+            if reanchor {
+                let target = try AnchorTarget(document: opened)
+                let start = try anchored(parsed.start, in: target), end = try anchored(parsed.end, in: target)
+                span = min(start.position, end.position)..<max(start.position, end.position)
+                anchoring = [start.anchoring, end.anchoring].compactMap { $0 }
+            } else {
+                span = try opened.textRange(of: parsed)
+            }
+            let range = try opened.range(from: span.lowerBound, to: span.upperBound)
+            return Located(span: span, marked: span, range: range, anchoring: anchoring)
         }
-        let point: TextPosition
+        var point: TextPosition
+        var anchoring: [Anchoring] = []
         if let page {
             point = try paginator.page(page).start
+        } else if reanchor, let locator {
+            let found = try anchored(try LocatorArgument.parse(locator), in: try AnchorTarget(document: opened))
+            point = found.position
+            anchoring = [found.anchoring].compactMap { $0 }
         } else {
             if cfi != nil { try engine.require(.cfi, of: opened, for: "--cfi") }
             point = try opened.resolve(try requestedLocator(in: opened))
         }
-        return (point..<point, try PageMarking.word(at: point, in: opened), nil)
+        return Located(span: point..<point, marked: try PageMarking.word(at: point, in: opened), range: nil, anchoring: anchoring)
+    }
+
+    /// A Locator stamped with this document's fingerprint resolves as it is; any other is found
+    /// by its text context, and how sure that is goes to standard error.
+    private func anchored(_ given: Locator, in target: AnchorTarget) throws(ReaderError) -> (position: TextPosition, anchoring: Anchoring?) {
+        if given.locations.fingerprint == (try target.document.fingerprint().description) {
+            return (try target.document.resolve(given), nil)
+        }
+        let match = try target.locate(given, options: ReanchoringOptions(minimumConfidence: minConfidence))
+        let percent = String(Int((match.confidence * 100).rounded())) + "%"
+        StandardStreams.error("reader: re-anchored by text context (\(match.method.rawValue), confidence \(percent))")
+        return (match.position, Anchoring(method: match.method.rawValue, confidence: match.confidence))
     }
 
     /// The Locator the options describe.
@@ -152,4 +190,22 @@ struct LocateReport: Encodable {
     var mark: PageMarking.Mark?
     var locator: Locator
     var range: LocatorRange?
+    var anchoring: [LocateCommand.Anchoring]?
+}
+
+extension LocateCommand {
+    /// What was asked for: the stretch to show (a point for all but --range), the stretch to
+    /// mark, the range as this document writes it, and how re-anchored ends were found.
+    struct Located {
+        var span: Range<TextPosition>
+        var marked: Range<TextPosition>
+        var range: LocatorRange?
+        var anchoring: [Anchoring]
+    }
+
+    /// How a re-anchored Locator was found.
+    struct Anchoring: Encodable {
+        var method: String
+        var confidence: Double
+    }
 }

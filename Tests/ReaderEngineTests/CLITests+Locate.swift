@@ -127,4 +127,34 @@ extension CLITests {
             #expect(progress.percentage == (total * 10_000).rounded(.down) / 10_000)
         }
     }
+
+    @Test("locate --reanchor finds an EPUB Locator in the book's AZW3 and TXT conversions, and refuses another book")
+    func locateReanchored() throws {
+        let (epub, _) = try paginated("TestBooks/epub/moon-garden.epub")
+        let positions = try RandomPositions.draw(in: epub, count: 3, seed: "cli-reanchor")
+        try withCacheDirectory { cache in
+            for position in positions {
+                let given = try epub.fingerprintedLocator(at: position)
+                let words = try #require(given.text?.highlight).prefix(6)
+                for conversion in ["TestBooks/mobi/moon-garden.azw3", "TestBooks/conversions/moon-garden.txt"] {
+                    let plain = try ReaderExecutable.run(["locate", conversion, "--locator", given.jsonString()], cacheDirectory: cache)
+                    #expect(plain.status == 1 && plain.stderr.contains("another document"))
+                    let result = try ReaderExecutable.run(["locate", conversion, "--locator", given.jsonString(), "--reanchor"],
+                                                          cacheDirectory: cache)
+                    #expect(result.status == 0, "\(result)")
+                    #expect(result.stderr.contains("re-anchored by text context"))
+                    let found = try Self.printedLocator(result)
+                    let highlight = try #require(found.text?.highlight)
+                    // calibre's text conversion straightens quotes; compare without them.
+                    let unquoted = { (text: Substring) in String(text.filter { !"\"'“”‘’".contains($0) }) }
+                    #expect(unquoted(Substring(highlight)).hasPrefix(unquoted(words)), "\(highlight) vs \(words)")
+                }
+            }
+            let other = try ReaderExecutable.run(["locate", "TestBooks/epub/lighthouse-keeper.epub", "--locator",
+                                                  try epub.fingerprintedLocator(at: positions[0]).jsonString(), "--reanchor"],
+                                                 cacheDirectory: cache)
+            #expect(other.status == 1)
+            #expect(other.stderr.contains("best confidence"))
+        }
+    }
 }
