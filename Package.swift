@@ -10,7 +10,7 @@ let package = Package(
             name: "ReaderEngine",
             targets: [
                 "ReaderEngine", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
-                "ReaderXML",
+                "ReaderXML", "ReaderSearch",
                 "ReaderCore",
             ]),
         .executable(name: "reader", targets: ["ReaderCLI"]),
@@ -59,6 +59,9 @@ let package = Package(
             name: "ReaderEngine",
             dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI"]),
 
+        // Full-text search over any Document, through the public model alone.
+        .target(name: "ReaderSearch", dependencies: ["ReaderCore"]),
+
         .executableTarget(
             name: "ReaderCLI",
             dependencies: [
@@ -85,5 +88,8 @@ let package = Package(
                 "ReaderXML", "ReaderTestSupport",
             ],
             exclude: ["Golden"]),
+        .testTarget(
+            name: "ReaderSearchTests",
+            dependencies: ["ReaderSearch", "ReaderEngine", "ReaderCore", "ReaderTestSupport"]),
     ]
 )
