@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "ReaderCLI",
             dependencies: [
-                "ReaderEngine", "ReaderPDF", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "ReaderEngine", "ReaderPDF", "ReaderSearch", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // Helpers every test target shares: seeded randomness, where the corpus is, temp folders.
@@ -85,7 +85,7 @@ let package = Package(
             name: "ReaderEngineTests",
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
-                "ReaderXML", "ReaderTestSupport",
+                "ReaderXML", "ReaderSearch", "ReaderTestSupport",
             ],
             exclude: ["Golden"]),
         .testTarget(
