@@ -8,7 +8,7 @@ struct Reader: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reader",
         abstract: "Open documents as reflowed text pages, with Locators and fingerprints.",
-        subcommands: [OpenCommand.self, InfoCommand.self, TOCCommand.self, TextCommand.self, SearchCommand.self,
+        subcommands: [OpenCommand.self, InfoCommand.self, TOCCommand.self, TextCommand.self, SearchCommand.self, IndexCommand.self,
                       FingerprintCommand.self, CoverCommand.self, RenderCommand.self, FormatsCommand.self])
 
     /// Runs the command line. Help goes to standard output; a usage mistake is one line on

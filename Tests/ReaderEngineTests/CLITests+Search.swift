@@ -100,6 +100,40 @@ extension CLITests {
     }
 }
 
+extension CLITests {
+    @Test("index builds the search index; search uses it and prints what a scan prints", arguments: [
+        "TestBooks/txt/lighthouse-keeper.txt", "TestBooks/pdf/harbour-lights.pdf", "TestBooks/epub/moon-garden.epub",
+    ])
+    func indexAndSearch(_ book: String) throws {
+        try withCacheDirectory { cache in
+            let built = try ReaderExecutable.run(["index", book], cacheDirectory: cache)
+            #expect(built.status == 0, "\(built)")
+            let summary = try #require(built.lines.first)
+            #expect(summary.hasPrefix("indexed "), "\(summary)")
+            let databasePath = try #require(built.lines.last)
+            #expect(databasePath.hasPrefix(cache.path + "/search/"))
+            #expect(FileManager.default.fileExists(atPath: databasePath))
+            for query in ["the sea", "月亮", "harbour master", "lights"] {
+                let scanned = try ReaderExecutable.run(["search", book, query, "--json", "--no-index"], cacheDirectory: cache)
+                let indexed = try ReaderExecutable.run(["search", book, query, "--json", "--verbose"], cacheDirectory: cache)
+                #expect(indexed.status == scanned.status)
+                #expect(indexed.stdout == scanned.stdout, "\(query)")
+                let usedIndex = indexed.stderr.contains("search index \(databasePath)")
+                #expect(usedIndex == (query.count >= 3), "\(indexed.stderr)")
+            }
+            // A damaged index is ignored: the search scans and prints the same.
+            try Data("not a database at all".utf8).write(to: URL(fileURLWithPath: databasePath))
+            let damaged = try ReaderExecutable.run(["search", book, "the sea", "--json", "--verbose"], cacheDirectory: cache)
+            let scanned = try ReaderExecutable.run(["search", book, "the sea", "--json", "--no-index"], cacheDirectory: cache)
+            #expect(damaged.stdout == scanned.stdout)
+            #expect(damaged.stderr.contains("no usable search index"), "\(damaged.stderr)")
+            #expect(try ReaderExecutable.run(["index", book], cacheDirectory: cache).status == 0)
+            let rebuilt = try ReaderExecutable.run(["search", book, "the sea", "--json", "--verbose"], cacheDirectory: cache)
+            #expect(rebuilt.stderr.contains("search index \(databasePath)"))
+        }
+    }
+}
+
 /// Counting hits in process, to compare with `reader search --count`.
 enum SearchTestCount {
     static func of(_ document: any Document, _ query: SearchQuery) throws -> Int {
