@@ -41,6 +41,8 @@ public final class DocumentSearch {
     private var lastScanned: Int?
     /// The tail of the last scanned text that a match may still start in, with two units before it.
     private var carry: (text: FoldedText, searchFrom: Int)?
+    /// The buffers every section is folded into.
+    private let window = FoldedText(capacity: 1 << 16)
     private var pending: [(start: StreamOffset, end: StreamOffset)] = []
     private var nextPending = 0
     private var reported = 0
@@ -77,7 +79,7 @@ public final class DocumentSearch {
             guard !query.text.isEmpty else { throw ReaderError(.invalidArgument, reason: "the pattern is empty") }
             return .regex(try RegexMatcher(pattern: regexPattern(query), caseSensitive: query.isCaseSensitive))
         }
-        let pattern = FoldedText.folding(query.text, with: folder).units
+        let pattern = FoldedText.folding(query.text, with: folder).unitArray
         guard !pattern.isEmpty else { throw ReaderError(.invalidArgument, reason: "the query is empty (or only whitespace)") }
         return .literal(LiteralMatcher(pattern: pattern))
     }
@@ -95,9 +97,16 @@ public final class DocumentSearch {
         let match = SearchMatch(start: try texts.position(of: found.start), end: try texts.position(of: found.end))
         var locator = try document.locator(at: match.start)
         locator.text = try HitContext.make(start: found.start, end: found.end, texts: texts)
-        if tocTitles == nil { tocTitles = try TOCTitles(document: document) }
+        let titles: TOCTitles
+        if let tocTitles {
+            titles = tocTitles
+        } else {
+            titles = try TOCTitles(document: document)
+            tocTitles = titles
+        }
+        let title = titles.title(at: match.start, progression: locator.locations.totalProgression)
         let page = try paginator?.pageNumber(containing: match.start)
-        return SearchHit(match: match, locator: locator, tocTitle: tocTitles?.title(at: match.start), pageNumber: page)
+        return SearchHit(match: match, locator: locator, tocTitle: title, pageNumber: page)
     }
 
     /// Every remaining hit (up to the limit).
@@ -126,17 +135,16 @@ public final class DocumentSearch {
     private func scan(_ section: Int) throws(ReaderError) {
         let text = try texts.text(of: section)
         let continuing = lastScanned == section - 1 && texts.continuesPrevious(section) ? carry : nil
-        var builder = FoldedTextBuilder(folder: folder, continuing: continuing?.text)
-        let carried = builder.text.count
-        builder.reserve(text.length)
-        if let continuing, let end = continuing.text.origins.last { builder.appendBreak(at: end) }
+        var builder = FoldedTextBuilder(folder: folder, into: window, continuing: continuing?.text)
+        let carried = window.count
+        if let continuing { builder.appendBreak(at: continuing.text.endOrigin) }
         builder.append(text)
         let folded = builder.finish()
         let searchFrom = continuing?.searchFrom ?? 0
         var lastEnd = searchFrom
         for range in matches(in: folded, from: searchFrom, carried: carried) {
-            pending.append((StreamOffset(packed: folded.origins[range.lowerBound]),
-                            StreamOffset(packed: folded.origins[range.upperBound])))
+            pending.append((StreamOffset(packed: folded.origin(at: range.lowerBound)),
+                            StreamOffset(packed: folded.origin(at: range.upperBound))))
             lastEnd = range.upperBound
         }
         lastScanned = section
@@ -150,20 +158,19 @@ public final class DocumentSearch {
         switch matcher {
         case .literal(let literal):
             let length = literal.pattern.count
-            text.units.withUnsafeBufferPointer { units in
-                var position = start
-                while let found = literal.firstMatch(in: units, from: position) {
-                    if MatchBoundaries.accepts(text, start: found, end: found + length, wholeWords: wholeWords) {
-                        accepted.append(found..<(found + length))
-                        position = found + length
-                    } else {
-                        position = found + 1
-                    }
+            let units = text.unitBuffer
+            var position = start
+            while let found = literal.firstMatch(in: units, from: position) {
+                if MatchBoundaries.accepts(text, start: found, end: found + length, wholeWords: wholeWords) {
+                    accepted.append(found..<(found + length))
+                    position = found + length
+                } else {
+                    position = found + 1
                 }
             }
         case .regex(let regex):
             var end = start
-            for range in regex.matches(in: text.units, from: start) where range.lowerBound >= end && range.upperBound > carried {
+            for range in regex.matches(in: text.unitBuffer, from: start) where range.lowerBound >= end && range.upperBound > carried {
                 if MatchBoundaries.accepts(text, start: range.lowerBound, end: range.upperBound, wholeWords: wholeWords) {
                     accepted.append(range)
                     end = range.upperBound
@@ -184,10 +191,7 @@ public final class DocumentSearch {
     private static func carry(of text: FoldedText, after lastEnd: Int, longest: Int) -> (text: FoldedText, searchFrom: Int) {
         let from = max(lastEnd, text.count - longest)
         let kept = max(0, from - 2)
-        var tail = FoldedText()
-        tail.units = Array(text.units[kept...])
-        tail.origins = Array(text.origins[kept...])
-        return (tail, from - kept)
+        return (FoldedText(copying: text, from: kept), from - kept)
     }
 
     /// The pattern with diacritics removed when they are ignored (marks are never regex syntax).

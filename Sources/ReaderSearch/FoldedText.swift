@@ -1,26 +1,99 @@
 /// Folded text with, for every UTF-16 unit, the stream offset of the original scalar it came from,
 /// so a match in folded text maps back to exact original offsets.
-struct FoldedText {
-    /// The folded UTF-16 units.
-    var units: [UInt16] = []
+///
+/// The storage is managed by hand: a search folds every section into the same buffers, and the
+/// folding loop writes units without the uniqueness and capacity checks of `Array.append`.
+final class FoldedText {
+    /// The folded units.
+    private(set) var units: UnsafeMutablePointer<UInt16>
     /// `origins[i]` is where the scalar that produced `units[i]` starts (a packed ``StreamOffset``);
-    /// units of one scalar share an origin. One more entry, once finished: the end of the last
-    /// original character.
-    var origins: [Int] = []
+    /// units of one scalar share an origin.
+    private(set) var origins: UnsafeMutablePointer<Int>
+    private(set) var count = 0
+    private var capacity: Int
+    /// The end of the last original character (the origin just past the last unit).
+    var endOrigin = 0
 
-    var count: Int { units.count }
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        units = .allocate(capacity: self.capacity)
+        origins = .allocate(capacity: self.capacity)
+    }
 
-    /// Whether a match may start at unit `index`: not inside the expansion of one scalar (the second
-    /// `s` of a folded `ß`, the low half of a surrogate pair).
+    deinit {
+        units.deallocate()
+        origins.deallocate()
+    }
+
+    /// A copy of the units from `start` on, with their origins.
+    convenience init(copying text: FoldedText, from start: Int) {
+        self.init(capacity: text.count - start)
+        append(contentsOf: text, from: start)
+        endOrigin = text.endOrigin
+    }
+
+    /// The units in place; valid only while this object is alive and unchanged.
+    var unitBuffer: UnsafeBufferPointer<UInt16> { UnsafeBufferPointer(start: units, count: count) }
+
+    /// The units, copied.
+    var unitArray: [UInt16] { Array(unitBuffer) }
+
+    /// The units as a string.
+    var string: String { String(decoding: unitBuffer, as: UTF16.self) }
+
+    /// The origin of unit `index`, or ``endOrigin`` at the end.
+    @inline(__always)
+    func origin(at index: Int) -> Int { index < count ? origins[index] : endOrigin }
+
+    /// Whether a match may start (or end) at unit `index`: not inside the expansion of one scalar
+    /// (the second `s` of a folded `ß`, the low half of a surrogate pair).
     func startsSource(at index: Int) -> Bool {
-        index == 0 || index >= units.count || origins[index - 1] != origins[index]
+        index == 0 || index >= count || origins[index - 1] != origins[index]
+    }
+
+    func removeAll() {
+        count = 0
+        endOrigin = 0
+    }
+
+    /// Makes room for `extra` more units.
+    @inline(__always)
+    func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let grown = max(capacity * 2, count + extra)
+        let newUnits = UnsafeMutablePointer<UInt16>.allocate(capacity: grown)
+        let newOrigins = UnsafeMutablePointer<Int>.allocate(capacity: grown)
+        newUnits.update(from: units, count: count)
+        newOrigins.update(from: origins, count: count)
+        units.deallocate()
+        origins.deallocate()
+        units = newUnits
+        origins = newOrigins
+        capacity = grown
+    }
+
+    /// Appends a unit; room must have been reserved.
+    @inline(__always)
+    func appendReserved(_ unit: UInt16, origin: Int) {
+        units[count] = unit
+        origins[count] = origin
+        count += 1
+    }
+
+    func append(contentsOf other: FoldedText, from start: Int) {
+        let length = other.count - start
+        guard length > 0 else { return }
+        reserve(length)
+        (units + count).update(from: other.units + start, count: length)
+        (origins + count).update(from: other.origins + start, count: length)
+        count += length
     }
 }
 
-/// Builds a ``FoldedText`` block by block: whitespace runs (block boundaries included) become one
-/// unit, leading and trailing whitespace is dropped.
+/// Folds text into a ``FoldedText`` block by block: whitespace runs (block boundaries included)
+/// become one unit, leading and trailing whitespace is dropped.
 struct FoldedTextBuilder {
-    private(set) var text = FoldedText()
+    let text: FoldedText
     private let folder: ScalarFolder
     private let keepsLineBreaks: Bool
     private let foldsCase: Bool
@@ -29,25 +102,23 @@ struct FoldedTextBuilder {
     /// The end of the last non-whitespace scalar read.
     private var lastEnd = 0
 
-    init(folder: ScalarFolder, continuing carry: FoldedText? = nil) {
+    /// Starts writing into `storage` (emptied first) after the units of `carry`, finished folded text
+    /// that the new text continues.
+    init(folder: ScalarFolder, into storage: FoldedText = FoldedText(), continuing carry: FoldedText? = nil) {
         self.folder = folder
         keepsLineBreaks = folder.folding.keepsLineBreaks
         foldsCase = folder.folding.foldsCase
+        text = storage
+        text.removeAll()
         if let carry {
-            text = carry
-            if text.origins.count > text.units.count { lastEnd = text.origins.removeLast() }
+            text.append(contentsOf: carry, from: 0)
+            lastEnd = carry.endOrigin
         }
-    }
-
-    /// Makes room for about `count` more units.
-    mutating func reserve(_ count: Int) {
-        text.units.reserveCapacity(text.units.count + count)
-        text.origins.reserveCapacity(text.units.count + count + 1)
     }
 
     /// Appends a whitespace run that is not in any text: the virtual break after a block or a section.
     mutating func appendBreak(at origin: Int) {
-        guard !text.units.isEmpty else { return }
+        guard text.count > 0 else { return }
         if let pending = pendingWhitespace {
             pendingWhitespace = (pending.origin, true)
         } else {
@@ -59,6 +130,9 @@ struct FoldedTextBuilder {
     mutating func append(_ string: String, at base: Int) {
         var string = string
         string.withUTF8 { bytes in
+            // A byte gives at most one unit (a whitespace unit stands for whitespace bytes already
+            // read), plus one for a pending break; longer expansions reserve their own room.
+            text.reserve(bytes.count + 2)
             var index = 0, offset = base
             let count = bytes.count
             while index < count {
@@ -89,12 +163,11 @@ struct FoldedTextBuilder {
         }
     }
 
-    /// The folded text, trailing whitespace dropped, with its end origin.
+    /// Ends the text: trailing whitespace is dropped and the end origin set.
     mutating func finish() -> FoldedText {
         pendingWhitespace = nil
-        var finished = text
-        finished.origins.append(lastEnd)
-        return finished
+        text.endOrigin = lastEnd
+        return text
     }
 
     @inline(__always)
@@ -119,21 +192,19 @@ struct FoldedTextBuilder {
         } else if folder.isWhitespace(code) {
             noteWhitespace(at: origin, isLineBreak: folder.isLineBreak(code))
         } else if folder.isDropped(code) {
-            if pendingWhitespace == nil, !text.units.isEmpty { lastEnd = origin + width }
+            if pendingWhitespace == nil, text.count > 0 { lastEnd = origin + width }
         } else {
             let units = folder.expansion(code)
+            text.reserve(units.count + 1)
             flushWhitespace()
-            for unit in units {
-                text.units.append(unit)
-                text.origins.append(origin)
-            }
+            for unit in units { text.appendReserved(unit, origin: origin) }
             lastEnd = origin + width
         }
     }
 
     @inline(__always)
     private mutating func noteWhitespace(at origin: Int, isLineBreak: Bool) {
-        guard !text.units.isEmpty else { return }
+        guard text.count > 0 else { return }
         if let pending = pendingWhitespace {
             if isLineBreak, !pending.isLineBreak { pendingWhitespace = (pending.origin, true) }
         } else {
@@ -144,26 +215,15 @@ struct FoldedTextBuilder {
     @inline(__always)
     private mutating func flushWhitespace() {
         guard let pending = pendingWhitespace else { return }
-        text.units.append(keepsLineBreaks && pending.isLineBreak ? 0x0A : 0x20)
-        text.origins.append(pending.origin)
+        text.appendReserved(keepsLineBreaks && pending.isLineBreak ? 0x0A : 0x20, origin: pending.origin)
         pendingWhitespace = nil
     }
 
     @inline(__always)
     private mutating func emit(_ unit: UInt16, at origin: Int, end: Int) {
         if pendingWhitespace != nil { flushWhitespace() }
-        text.units.append(unit)
-        text.origins.append(origin)
+        text.appendReserved(unit, origin: origin)
         lastEnd = end
-    }
-}
-
-extension FoldedText {
-    /// A string folded on its own, origins counted from 0.
-    static func folding(_ string: String, with folder: ScalarFolder) -> FoldedText {
-        var builder = FoldedTextBuilder(folder: folder)
-        builder.append(string, at: 0)
-        return builder.finish()
     }
 }
 
@@ -176,5 +236,14 @@ extension FoldedTextBuilder {
             }
             append(blockText, at: StreamOffset(section: section.section, offset: section.blockStarts[block]).packed)
         }
+    }
+}
+
+extension FoldedText {
+    /// A string folded on its own, origins counted from 0.
+    static func folding(_ string: String, with folder: ScalarFolder) -> FoldedText {
+        var builder = FoldedTextBuilder(folder: folder)
+        builder.append(string, at: 0)
+        return builder.finish()
     }
 }

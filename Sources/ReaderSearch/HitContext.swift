@@ -58,7 +58,8 @@ enum HitContext {
         result.reserveCapacity(text.utf8.count)
         var inWhitespace = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            let isWhitespace = scalar.isASCII ? (scalar == " " || (0x09...0x0D).contains(scalar.value)) : scalar.properties.isWhitespace
+            if isWhitespace {
                 inWhitespace = true
                 continue
             }

@@ -9,7 +9,7 @@ enum MatchBoundaries {
     /// Whether `start..<end` in `text` may be reported.
     static func accepts(_ text: FoldedText, start: Int, end: Int, wholeWords: Bool) -> Bool {
         guard text.startsSource(at: start), text.startsSource(at: end) else { return false }
-        let units = text.units
+        let units = text.unitBuffer
         if end < units.count, let next = scalar(in: units, at: end), ScalarFolder.isMark(next) { return false }
         if start > 0, let first = scalar(in: units, at: start), ScalarFolder.isMark(first) { return false }
         guard wholeWords else { return true }
@@ -55,7 +55,7 @@ enum MatchBoundaries {
     }
 
     /// The scalar whose first unit is at `index`, nil past the end.
-    static func scalar(in units: [UInt16], at index: Int) -> Unicode.Scalar? {
+    static func scalar(in units: UnsafeBufferPointer<UInt16>, at index: Int) -> Unicode.Scalar? {
         guard index >= 0, index < units.count else { return nil }
         let unit = units[index]
         if UTF16.isLeadSurrogate(unit), index + 1 < units.count, UTF16.isTrailSurrogate(units[index + 1]) {
@@ -65,7 +65,7 @@ enum MatchBoundaries {
     }
 
     /// The scalar that ends just before `index`, nil at the start.
-    static func scalar(in units: [UInt16], endingAt index: Int) -> Unicode.Scalar? {
+    static func scalar(in units: UnsafeBufferPointer<UInt16>, endingAt index: Int) -> Unicode.Scalar? {
         guard index > 0, index <= units.count else { return nil }
         let unit = units[index - 1]
         if UTF16.isTrailSurrogate(unit), index >= 2, UTF16.isLeadSurrogate(units[index - 2]) {

@@ -18,7 +18,7 @@ struct RegexMatcher {
     }
 
     /// The non-empty matches that start at or after `start`, as unit ranges, in order.
-    func matches(in units: [UInt16], from start: Int) -> [Range<Int>] {
+    func matches(in units: UnsafeBufferPointer<UInt16>, from start: Int) -> [Range<Int>] {
         guard start < units.count else { return [] }
         let string = String(decoding: units, as: UTF16.self)
         var ranges: [Range<Int>] = []

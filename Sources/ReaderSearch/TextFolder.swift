@@ -7,6 +7,7 @@ public final class TextFolder {
     /// The folding applied.
     public let folding: TextFolding
     private let folder: ScalarFolder
+    private let storage = FoldedText()
 
     /// Creates a folder.
     public init(_ folding: TextFolding) {
@@ -16,17 +17,14 @@ public final class TextFolder {
 
     /// `string` folded, whitespace runs as one space, no whitespace at either end.
     public func fold(_ string: String) -> String {
-        let units = FoldedText.folding(string, with: folder).units
-        return String(decoding: units, as: UTF16.self)
+        FoldedText.folding(string, with: folder).string
     }
 
     /// A section's searchable stream folded: its blocks' texts with a whitespace run between each
     /// two, exactly the units a search of that section matches against.
     public func foldedStream(of content: SectionContent) -> String {
-        var builder = FoldedTextBuilder(folder: folder)
-        let text = SectionText(section: 0, content: content)
-        builder.reserve(text.length)
-        builder.append(text)
-        return String(decoding: builder.finish().units, as: UTF16.self)
+        var builder = FoldedTextBuilder(folder: folder, into: storage)
+        builder.append(SectionText(section: 0, content: content))
+        return builder.finish().string
     }
 }

@@ -1,14 +1,17 @@
 import Foundation
 import ReaderCore
 
-/// A document that passes everything through to another and records which sections were read.
+/// A document that passes everything through to another and records which sections were read;
+/// its table of contents can be replaced.
 final class CountingDocument: Document, @unchecked Sendable {
     let base: any Document
+    let replacedTOC: [TOCEntry]?
     private let lock = NSLock()
     private var reads: [Int] = []
 
-    init(_ base: any Document) {
+    init(_ base: any Document, tableOfContents: [TOCEntry]? = nil) {
         self.base = base
+        replacedTOC = tableOfContents
     }
 
     /// The sections whose content was asked for, in order.
@@ -21,7 +24,10 @@ final class CountingDocument: Document, @unchecked Sendable {
     var readingOrder: [Section] { base.readingOrder }
     var details: [(name: String, value: String)] { base.details }
     func fingerprint() throws(ReaderError) -> DocumentFingerprint { try base.fingerprint() }
-    func tableOfContents() throws(ReaderError) -> [TOCEntry] { try base.tableOfContents() }
+    func tableOfContents() throws(ReaderError) -> [TOCEntry] {
+        if let replacedTOC { return replacedTOC }
+        return try base.tableOfContents()
+    }
     func locator(at position: TextPosition) throws(ReaderError) -> Locator { try base.locator(at: position) }
     func textPosition(for locator: Locator) throws(ReaderError) -> TextPosition { try base.textPosition(for: locator) }
 

@@ -48,10 +48,32 @@ import Testing
         }
     }
 
-    @Test("the TOC title is the last entry at or before the hit")
-    func tocTitles() throws {
+    /// The books' own tables of contents, and the same entries in reverse order, without
+    /// progressions, or with one entry's progression out of step (all resolved at once then).
+    static let tocVariants = ["as is", "reversed", "no progressions", "one out of step"]
+
+    static func tocVariant(_ variant: String, of entries: [TOCEntry]) -> [TOCEntry] {
+        switch variant {
+        case "reversed": return entries.reversed()
+        case "no progressions":
+            return entries.map { entry in
+                var entry = entry
+                entry.locator.locations.totalProgression = nil
+                return entry
+            }
+        case "one out of step":
+            var entries = entries
+            if entries.count > 2 { entries[1].locator.locations.totalProgression = 2 }
+            return entries
+        default: return entries
+        }
+    }
+
+    @Test("the TOC title is the last entry at or before the hit", arguments: tocVariants)
+    func tocTitles(_ variant: String) throws {
         for book in ["txt/lighthouse-keeper.txt", "epub/lighthouse-keeper.epub", "pdf/harbour-lights.pdf", "mobi/lighthouse-keeper.azw3"] {
-            let document = try SearchTestSupport.open(book)
+            let opened = try SearchTestSupport.open(book)
+            let document = CountingDocument(opened, tableOfContents: Self.tocVariant(variant, of: try opened.tableOfContents()))
             var entries: [(TextPosition, String)] = []
             func walk(_ list: [TOCEntry]) throws {
                 for entry in list {
