@@ -13,9 +13,11 @@ import ReaderCore
 /// without the combining mark that follows it).
 ///
 /// Only the sections being scanned (and the neighbours a match's context runs into) are held in
-/// memory; sections are loaded in order, one at a time, so the first hit is known long before a
-/// large book has been read. A regular expression is matched within one section, plus the last
-/// ``regexCarry`` characters of the section before when the text runs on.
+/// memory; sections are loaded in order, one at a time, so the first match is known long before a
+/// large book has been read (``next()`` also reads the table of contents at the first hit, which a
+/// TXT backend makes by reading the whole text once). A regular expression is matched within one section, plus the last
+/// ``regexCarry`` characters of the section before when the text runs on; its empty matches are
+/// skipped.
 public final class DocumentSearch {
     /// The document searched.
     public let document: any Document
@@ -51,8 +53,9 @@ public final class DocumentSearch {
     /// Prepares a search; nothing is read until the first result is asked for.
     /// - Parameters:
     ///   - paginator: gives each hit its page number (at the paginator's viewport) when set.
-    ///   - sections: the ascending indices of the only sections that can hold a match (from a
-    ///     full-text index); nil scans every section.
+    ///   - sections: the only sections that can hold a match (from a full-text index); they are
+    ///     scanned in reading order, and consecutive ones are joined as in a full scan. Nil scans
+    ///     every section.
     /// - Throws: ``ReaderError`` of kind `invalidArgument` for an empty query, an invalid regular
     ///   expression or a limit below 1.
     public init(document: any Document, query: SearchQuery, paginator: Paginator? = nil,
@@ -62,7 +65,8 @@ public final class DocumentSearch {
         self.paginator = paginator
         folder = ScalarFolder(query.folding)
         texts = SectionTexts(document: document)
-        sectionsToScan = sections ?? Array(document.readingOrder.indices)
+        let all = document.readingOrder.indices
+        sectionsToScan = sections.map { Set($0).filter(all.contains).sorted() } ?? Array(all)
         if let limit = query.limit, limit < 1 {
             throw ReaderError(.invalidArgument, file: document.path, format: document.format,
                               reason: "the result limit must be 1 or more, not \(limit)")
