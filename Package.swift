@@ -10,7 +10,7 @@ let package = Package(
             name: "ReaderEngine",
             targets: [
                 "ReaderEngine", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
-                "ReaderXML", "ReaderAnchoring",
+                "ReaderXML", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex",
                 "ReaderCore",
             ]),
         .executable(name: "reader", targets: ["ReaderCLI"]),
@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // C shims: a module map and a header, nothing else.
@@ -62,10 +63,17 @@ let package = Package(
             name: "ReaderEngine",
             dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI"]),
 
+        // Full-text search over any Document, through the public model alone.
+        .target(name: "ReaderSearch", dependencies: ["ReaderCore"]),
+        // A per-book SQLite FTS5 (trigram) index that narrows a search to the sections that can match.
+        .target(
+            name: "ReaderSearchIndex",
+            dependencies: ["ReaderSearch", "ReaderCore", .product(name: "GRDB", package: "GRDB.swift")]),
+
         .executableTarget(
             name: "ReaderCLI",
             dependencies: [
-                "ReaderEngine", "ReaderPDF", "ReaderAnchoring",
+                "ReaderEngine", "ReaderPDF", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -88,8 +96,14 @@ let package = Package(
             name: "ReaderEngineTests",
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
-                "ReaderXML", "ReaderAnchoring", "ReaderTestSupport",
+                "ReaderXML", "ReaderAnchoring", "ReaderSearch", "ReaderTestSupport",
             ],
             exclude: ["Golden"]),
+        .testTarget(
+            name: "ReaderSearchTests",
+            dependencies: [
+                "ReaderSearch", "ReaderSearchIndex", "ReaderEngine", "ReaderCore", "ReaderTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
     ]
 )

@@ -8,8 +8,9 @@ struct Reader: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reader",
         abstract: "Open documents as reflowed text pages, with Locators and fingerprints.",
-        subcommands: [OpenCommand.self, InfoCommand.self, TOCCommand.self, TextCommand.self, PositionsCommand.self,
-                      LocateCommand.self, FingerprintCommand.self, CoverCommand.self, RenderCommand.self, FormatsCommand.self])
+        subcommands: [OpenCommand.self, InfoCommand.self, TOCCommand.self, TextCommand.self, SearchCommand.self, IndexCommand.self,
+                      PositionsCommand.self, LocateCommand.self, FingerprintCommand.self, CoverCommand.self,
+                      RenderCommand.self, FormatsCommand.self])
 
     /// Runs the command line. Help goes to standard output; a usage mistake is one line on
     /// standard error and exit status 2, like every other error of this tool.

@@ -8,6 +8,13 @@ enum StandardStreams {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
+    /// Encodes a value as JSON on one line with sorted keys (for JSON Lines output).
+    static func jsonLine<Value: Encodable>(_ value: Value) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+    }
+
     /// Encodes a value as JSON with sorted keys, so output is byte-stable.
     static func json<Value: Encodable>(_ value: Value) -> String {
         let encoder = JSONEncoder()

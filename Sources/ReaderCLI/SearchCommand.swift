@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import ReaderCore
+import ReaderEngine
+import ReaderSearch
+import ReaderSearchIndex
+
+/// `reader search FILE QUERY`: every hit in reading order, printed as it is found.
+struct SearchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search", abstract: "Find text in a document, printing each hit as it is found.",
+        discussion: """
+            A space in the query matches any run of whitespace, line, paragraph and page breaks included. \
+            Case is folded unless --case-sensitive. Each hit is one line: the page at the viewport, the \
+            enclosing table-of-contents entry and the text around the match, the match in [brackets]; \
+            --json prints one JSON object per line instead. When `reader index` has built an index of             the document, only the sections it names are scanned (the hits are the same); --verbose             says so on standard error. Exit status: 0 when something was found, 1 \
+            when nothing was (with nothing on standard output), as grep does; errors are reported on \
+            standard error with status 1 (2 for a bad argument).
+            """)
+
+    @OptionGroup var document: DocumentOptions
+
+    @Argument(help: "The text to find (an ICU regular expression with --regex).")
+    var query: String
+
+    @OptionGroup var view: ViewportOptions
+
+    @Flag(help: "Print one JSON object per hit and line (JSON Lines): page, tocTitle, start, end and the Locator.")
+    var json = false
+
+    @Option(help: "Stop after this many hits.")
+    var limit: Int?
+
+    @Flag(help: "Match case exactly.")
+    var caseSensitive = false
+
+    @Flag(help: "Report only matches that begin and end at word boundaries (each CJK character is a word of its own).")
+    var wholeWord = false
+
+    @Flag(help: "Treat the query as an ICU regular expression.")
+    var regex = false
+
+    @Flag(help: "Ignore diacritics: é matches e, ё matches е.")
+    var ignoreDiacritics = false
+
+    @Flag(help: "Print only the number of hits.")
+    var count = false
+
+    @Flag(help: "Scan every section even when a search index exists.")
+    var noIndex = false
+
+    @Flag(help: "Say on standard error whether the search index was used.")
+    var verbose = false
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
+        if count, json { throw ValidationError("give one of --count and --json") }
+    }
+
+    var searchQuery: SearchQuery {
+        SearchQuery(query, caseSensitive: caseSensitive, wholeWords: wholeWord, regularExpression: regex,
+                    ignoringDiacritics: ignoreDiacritics, limit: limit)
+    }
+
+    func run() throws {
+        var found = 0
+        try reportingErrors { () throws(ReaderError) in
+            let engine = ReaderEngine.standard
+            let opened = try engine.open(path: document.file, options: document.openOptions)
+            var output = OutputBuffer()
+            let sections = sectionsToScan(opened)
+            if count {
+                let search = try DocumentSearch(document: opened, query: searchQuery, sections: sections)
+                while try search.nextMatch() != nil { found += 1 }
+                if found > 0 { output.line(String(found)) }
+                output.flush()
+                return
+            }
+            let paginator = try engine.paginator(for: opened, viewport: try view.viewport(), options: document.openOptions,
+                                                 cache: view.cache)
+            let search = try DocumentSearch(document: opened, query: searchQuery, paginator: paginator, sections: sections)
+            while let hit = try search.next() {
+                found += 1
+                output.line(json ? SearchHitLine.json(hit) : SearchHitLine.text(hit))
+                output.flush()
+            }
+            if let cache = view.cache { try engine.store(paginator, options: document.openOptions, cache: cache) }
+        }
+        if found == 0 { throw ExitCode(1) }
+    }
+
+    /// The sections the search index says can match, or nil (scan them all) when there is no usable
+    /// index or it cannot serve the query.
+    private func sectionsToScan(_ opened: any Document) -> [Int]? {
+        guard !noIndex else {
+            report("--no-index: scanning every section")
+            return nil
+        }
+        let cache = SearchIndexCache(directory: SearchIndexCache.defaultDirectory)
+        guard let index = cache.open(for: opened, variant: document.cacheVariant) else {
+            report("no usable search index (`reader index` builds one): scanning every section")
+            return nil
+        }
+        guard let sections = index.candidateSections(for: searchQuery) else {
+            report("the search index cannot serve \(SearchIndex.limitation(of: searchQuery) ?? "this query"): scanning every section")
+            return nil
+        }
+        report("search index \(index.path): scanning \(sections.count) of \(opened.readingOrder.count) sections")
+        return sections
+    }
+
+    private func report(_ message: String) {
+        if verbose { StandardStreams.error("reader: \(message)") }
+    }
+}
+
+/// How one hit is printed.
+enum SearchHitLine {
+    /// `p.12 · Chapter 3 · …before [highlight] after…`
+    static func text(_ hit: SearchHit) -> String {
+        var parts: [String] = []
+        if let page = hit.pageNumber { parts.append("p.\(page)") }
+        if let title = hit.tocTitle, !title.isEmpty { parts.append(title) }
+        let context = hit.locator.text
+        parts.append("…\(context?.before ?? "")[\(context?.highlight ?? "")]\(context?.after ?? "")…")
+        return parts.joined(separator: " · ")
+    }
+
+    /// One line of JSON with sorted keys.
+    static func json(_ hit: SearchHit) -> String {
+        StandardStreams.jsonLine(Record(page: hit.pageNumber, tocTitle: hit.tocTitle, start: hit.start, end: hit.end,
+                                        locator: hit.locator))
+    }
+
+    private struct Record: Encodable {
+        var page: Int?
+        var tocTitle: String?
+        var start: TextPosition
+        var end: TextPosition
+        var locator: Locator
+    }
+}

@@ -1,0 +1,210 @@
+import ReaderCore
+
+/// A search through one document, run section by section as results are asked for.
+///
+/// The searchable stream is the text of every block in reading order, one virtual line break after
+/// each block. Before matching it is folded (``SearchQuery/folding``): case and, optionally,
+/// diacritics are folded and every whitespace run becomes one space, so a space in a query matches
+/// line breaks, block boundaries and section boundaries alike. A match may run from one section into
+/// the next when the next one does not start a new page (the chunks of a text file, the pages of a
+/// PDF, the continuation parts of a MOBI 6 text); an EPUB spine item, which starts a new page, is
+/// never joined to the one before. Matches do not overlap: after a match the scan goes on from its
+/// end, and a match is never reported inside a character (half of a folded `ß`, a base letter
+/// without the combining mark that follows it).
+///
+/// Only the sections being scanned (and the neighbours a match's context runs into) are held in
+/// memory; sections are loaded in order, one at a time, so the first match is known long before a
+/// large book has been read (``next()`` also reads the table of contents at the first hit, which a
+/// TXT backend makes by reading the whole text once). A regular expression is matched within one section, plus the last
+/// ``regexCarry`` characters of the section before when the text runs on; its empty matches are
+/// skipped.
+public final class DocumentSearch {
+    /// The document searched.
+    public let document: any Document
+    /// The query.
+    public let query: SearchQuery
+    /// The paginator page numbers come from, if one was given.
+    public let paginator: Paginator?
+
+    /// How many folded characters of a section a regular-expression match may start in and still run on
+    /// into the next one.
+    public static let regexCarry = 1024
+
+    private enum Matcher {
+        case literal(LiteralMatcher)
+        case regex(RegexMatcher)
+    }
+
+    private let matcher: Matcher
+    private let folder: ScalarFolder
+    private let texts: SectionTexts
+    private let sectionsToScan: [Int]
+    private var nextToScan = 0
+    private var lastScanned: Int?
+    /// The tail of the last scanned text that a match may still start in, with two units before it.
+    private var carry: (text: FoldedText, searchFrom: Int)?
+    /// The buffers every section is folded into.
+    private let window = FoldedText(capacity: 1 << 16)
+    private var pending: [(start: StreamOffset, end: StreamOffset)] = []
+    private var nextPending = 0
+    private var reported = 0
+    private var tocTitles: TOCTitles?
+
+    /// Prepares a search; nothing is read until the first result is asked for.
+    /// - Parameters:
+    ///   - paginator: gives each hit its page number (at the paginator's viewport) when set.
+    ///   - sections: the only sections that can hold a match (from a full-text index); they are
+    ///     scanned in reading order, and consecutive ones are joined as in a full scan. Nil scans
+    ///     every section.
+    /// - Throws: ``ReaderError`` of kind `invalidArgument` for an empty query, an invalid regular
+    ///   expression or a limit below 1.
+    public init(document: any Document, query: SearchQuery, paginator: Paginator? = nil,
+                sections: [Int]? = nil) throws(ReaderError) {
+        self.document = document
+        self.query = query
+        self.paginator = paginator
+        folder = ScalarFolder(query.folding)
+        texts = SectionTexts(document: document)
+        let all = document.readingOrder.indices
+        sectionsToScan = sections.map { Set($0).filter(all.contains).sorted() } ?? Array(all)
+        if let limit = query.limit, limit < 1 {
+            throw ReaderError(.invalidArgument, file: document.path, format: document.format,
+                              reason: "the result limit must be 1 or more, not \(limit)")
+        }
+        do {
+            matcher = try Self.matcher(for: query, folder: folder)
+        } catch {
+            throw error.locating(file: document.path, format: document.format)
+        }
+    }
+
+    private static func matcher(for query: SearchQuery, folder: ScalarFolder) throws(ReaderError) -> Matcher {
+        if query.isRegularExpression {
+            guard !query.text.isEmpty else { throw ReaderError(.invalidArgument, reason: "the pattern is empty") }
+            return .regex(try RegexMatcher(pattern: regexPattern(query), caseSensitive: query.isCaseSensitive))
+        }
+        let pattern = FoldedText.folding(query.text, with: folder).unitArray
+        guard !pattern.isEmpty else { throw ReaderError(.invalidArgument, reason: "the query is empty (or only whitespace)") }
+        return .literal(LiteralMatcher(pattern: pattern))
+    }
+
+    /// The next match in reading order, without a Locator or context (cheaper than ``next()``),
+    /// or nil after the last one or once the limit is reached.
+    public func nextMatch() throws(ReaderError) -> SearchMatch? {
+        guard let found = try nextFound() else { return nil }
+        return SearchMatch(start: try texts.position(of: found.start), end: try texts.position(of: found.end))
+    }
+
+    /// The next hit in reading order, or nil after the last one or once the limit is reached.
+    public func next() throws(ReaderError) -> SearchHit? {
+        guard let found = try nextFound() else { return nil }
+        let match = SearchMatch(start: try texts.position(of: found.start), end: try texts.position(of: found.end))
+        var locator = try document.locator(at: match.start)
+        locator.text = try HitContext.make(start: found.start, end: found.end, texts: texts)
+        let titles: TOCTitles
+        if let tocTitles {
+            titles = tocTitles
+        } else {
+            titles = try TOCTitles(document: document)
+            tocTitles = titles
+        }
+        let title = titles.title(at: match.start, progression: locator.locations.totalProgression)
+        let page = try paginator?.pageNumber(containing: match.start)
+        return SearchHit(match: match, locator: locator, tocTitle: title, pageNumber: page)
+    }
+
+    /// Every remaining hit (up to the limit).
+    public func allHits() throws(ReaderError) -> [SearchHit] {
+        var hits: [SearchHit] = []
+        while let hit = try next() { hits.append(hit) }
+        return hits
+    }
+
+    private func nextFound() throws(ReaderError) -> (start: StreamOffset, end: StreamOffset)? {
+        if let limit = query.limit, reported >= limit { return nil }
+        while nextPending == pending.count {
+            guard nextToScan < sectionsToScan.count else { return nil }
+            pending.removeAll(keepingCapacity: true)
+            nextPending = 0
+            try scan(sectionsToScan[nextToScan])
+            nextToScan += 1
+        }
+        reported += 1
+        nextPending += 1
+        return pending[nextPending - 1]
+    }
+
+    /// Folds one section (after the carried tail of the one before when the text runs on) and
+    /// queues its matches.
+    private func scan(_ section: Int) throws(ReaderError) {
+        let text = try texts.text(of: section)
+        let continuing = lastScanned == section - 1 && texts.continuesPrevious(section) ? carry : nil
+        var builder = FoldedTextBuilder(folder: folder, into: window, continuing: continuing?.text)
+        let carried = window.count
+        if let continuing { builder.appendBreak(at: continuing.text.endOrigin) }
+        builder.append(text)
+        let folded = builder.finish()
+        let searchFrom = continuing?.searchFrom ?? 0
+        var lastEnd = searchFrom
+        for range in matches(in: folded, from: searchFrom, carried: carried) {
+            pending.append((StreamOffset(packed: folded.origin(at: range.lowerBound)),
+                            StreamOffset(packed: folded.origin(at: range.upperBound))))
+            lastEnd = range.upperBound
+        }
+        lastScanned = section
+        carry = Self.carry(of: folded, after: lastEnd, longest: carryLength)
+    }
+
+    /// The accepted, non-overlapping matches that start at or after `start` and end past `carried`.
+    private func matches(in text: FoldedText, from start: Int, carried: Int) -> [Range<Int>] {
+        var accepted: [Range<Int>] = []
+        let wholeWords = query.matchesWholeWords
+        switch matcher {
+        case .literal(let literal):
+            let length = literal.pattern.count
+            let units = text.unitBuffer
+            var position = start
+            while let found = literal.firstMatch(in: units, from: position) {
+                if MatchBoundaries.accepts(text, start: found, end: found + length, wholeWords: wholeWords) {
+                    accepted.append(found..<(found + length))
+                    position = found + length
+                } else {
+                    position = found + 1
+                }
+            }
+        case .regex(let regex):
+            var end = start
+            for range in regex.matches(in: text.unitBuffer, from: start) where range.lowerBound >= end && range.upperBound > carried {
+                if MatchBoundaries.accepts(text, start: range.lowerBound, end: range.upperBound, wholeWords: wholeWords) {
+                    accepted.append(range)
+                    end = range.upperBound
+                }
+            }
+        }
+        return accepted
+    }
+
+    /// How much of a section's end a match that runs on into the next one can start in.
+    private var carryLength: Int {
+        switch matcher {
+        case .literal(let literal): literal.pattern.count - 1
+        case .regex: Self.regexCarry
+        }
+    }
+
+    private static func carry(of text: FoldedText, after lastEnd: Int, longest: Int) -> (text: FoldedText, searchFrom: Int) {
+        let from = max(lastEnd, text.count - longest)
+        let kept = max(0, from - 2)
+        return (FoldedText(copying: text, from: kept), from - kept)
+    }
+
+    /// The pattern with diacritics removed when they are ignored (marks are never regex syntax).
+    private static func regexPattern(_ query: SearchQuery) -> String {
+        guard query.ignoresDiacritics else { return query.text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in query.text.unicodeScalars {
+            scalars.append(contentsOf: ScalarFolder.decomposed(scalar).filter { !ScalarFolder.isMark($0) })
+        }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import ReaderCore
+
+/// A document that passes everything through to another and records which sections were read;
+/// its table of contents can be replaced.
+final class CountingDocument: Document, @unchecked Sendable {
+    let base: any Document
+    let replacedTOC: [TOCEntry]?
+    private let lock = NSLock()
+    private var reads: [Int] = []
+
+    init(_ base: any Document, tableOfContents: [TOCEntry]? = nil) {
+        self.base = base
+        replacedTOC = tableOfContents
+    }
+
+    /// The sections whose content was asked for, in order.
+    var sectionsRead: [Int] { lock.withLock { reads } }
+
+    var path: String { base.path }
+    var format: DocumentFormat { base.format }
+    var capabilities: FormatCapabilities { base.capabilities }
+    var metadata: DocumentMetadata { base.metadata }
+    var readingOrder: [Section] { base.readingOrder }
+    var details: [(name: String, value: String)] { base.details }
+    func fingerprint() throws(ReaderError) -> DocumentFingerprint { try base.fingerprint() }
+    func tableOfContents() throws(ReaderError) -> [TOCEntry] {
+        if let replacedTOC { return replacedTOC }
+        return try base.tableOfContents()
+    }
+    func locator(at position: TextPosition) throws(ReaderError) -> Locator { try base.locator(at: position) }
+    func textPosition(for locator: Locator) throws(ReaderError) -> TextPosition { try base.textPosition(for: locator) }
+    func positionedResources(counting: PositionCounting) throws(ReaderError) -> [PositionedResource] {
+        try base.positionedResources(counting: counting)
+    }
+
+    func content(ofSection index: Int) throws(ReaderError) -> SectionContent {
+        lock.withLock { reads.append(index) }
+        return try base.content(ofSection: index)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import ReaderCore
+import ReaderEngine
+import ReaderSearch
+import ReaderTestSupport
+import Testing
+
+/// Case and diacritic folding, and offsets that map back to the original text exactly.
+@Suite struct FoldingSearchTests {
+    @Test("ß matches SS and ss, and the hit covers exactly the original characters")
+    func sharpS() throws {
+        try SearchTestSupport.withBook("Die Straße und die STRASSE.\n\nDann die strasse, nicht die Strase.\n") { document in
+            let hits = try SearchTestSupport.hits(document, SearchQuery("strasse"))
+            #expect(try hits.map { try SearchTestSupport.originalText(document, $0.match) } == ["Straße", "STRASSE", "strasse"])
+            #expect(hits.map { $0.locator.text?.highlight } == ["Straße", "STRASSE", "strasse"])
+            let exact = try SearchTestSupport.hits(document, SearchQuery("Straße", caseSensitive: true))
+            #expect(exact.count == 1)
+            // Half of a folded ß is not a match of its own.
+            #expect(try SearchTestSupport.hits(document, SearchQuery("stras")).count == 3)
+            #expect(try SearchTestSupport.hits(document, SearchQuery("straß")).count == 3)
+        }
+    }
+
+    @Test("Cyrillic case folds both ways in the Russian TestBooks, UTF-8 and windows-1251")
+    func cyrillicCase() throws {
+        for book in ["txt/winter-road.ru.txt", "txt/winter-road.cp1251.txt"] {
+            let document = try SearchTestSupport.open(book)
+            let lower = try SearchTestSupport.hits(document, SearchQuery("семён ильич")).count
+            let upper = try SearchTestSupport.hits(document, SearchQuery("СЕМЁН ИЛЬИЧ")).count
+            let exact = try SearchTestSupport.hits(document, SearchQuery("Семён Ильич", caseSensitive: true)).count
+            let wrongCase = try SearchTestSupport.hits(document, SearchQuery("семён ильич", caseSensitive: true)).count
+            #expect(lower > 0)
+            #expect(lower == upper)
+            #expect(exact == (try SearchTestSupport.naiveCount("Семён Ильич", in: document, caseSensitive: true)))
+            #expect(wrongCase == (try SearchTestSupport.naiveCount("семён ильич", in: document, caseSensitive: true)))
+            #expect(exact + wrongCase <= lower)
+        }
+    }
+
+    @Test("ё matches е only when diacritics are ignored")
+    func cyrillicDiaeresis() throws {
+        let document = try SearchTestSupport.open("txt/winter-road.ru.txt")
+        let folded: (String) -> String = {
+            SearchTestSupport.collapsed($0).lowercased().folding(options: .diacriticInsensitive, locale: nil)
+        }
+        let expected = try SearchTestSupport.runs(of: document).reduce(0) {
+            $0 + SearchTestSupport.occurrences(of: folded("звездочка"), in: folded($1))
+        }
+        let ignoring = try SearchTestSupport.hits(document, SearchQuery("звездочка", ignoringDiacritics: true))
+        #expect(expected > 0)
+        #expect(ignoring.count == expected)
+        #expect(try SearchTestSupport.hits(document, SearchQuery("звездочка")).count
+                    == (try SearchTestSupport.naiveCount("звездочка", in: document)))
+        for hit in ignoring {
+            let original = try SearchTestSupport.originalText(document, hit.match)
+            #expect(folded(original) == "звездочка", "\(original)")
+        }
+    }
+
+    @Test("precomposed and decomposed accents match each other; a base letter alone does not match before a mark")
+    func canonicalEquivalence() throws {
+        let text = "Le cafe\u{301} du coin, le café d’en face, le cafe tout court.\n"
+        try SearchTestSupport.withBook(text) { document in
+            let accented = try SearchTestSupport.hits(document, SearchQuery("café"))
+            #expect(try accented.map { try SearchTestSupport.originalText(document, $0.match) } == ["cafe\u{301}", "café"])
+            #expect(try SearchTestSupport.hits(document, SearchQuery("cafe\u{301}")).count == 2)
+            #expect(try SearchTestSupport.hits(document, SearchQuery("cafe")).count == 1)
+            let ignoring = try SearchTestSupport.hits(document, SearchQuery("CAFE", ignoringDiacritics: true))
+            #expect(try ignoring.map { try SearchTestSupport.originalText(document, $0.match) } == ["cafe\u{301}", "café", "cafe"])
+        }
+    }
+
+    @Test("Greek: final sigma folds with Σ and σ (corpus, UTF-16LE)", .enabled(if: TestLocation.corpusAvailable))
+    func greekFinalSigma() throws {
+        let path = try #require(SearchTestSupport.corpusBook("txt/utf-16le-bom/el_alice_greek.txt"))
+        let document = try ReaderEngine.standard.open(path: path)
+        let folded: (String) -> String = { SearchTestSupport.collapsed($0).lowercased().replacingOccurrences(of: "ς", with: "σ") }
+        let words = try SearchTestSupport.words(of: document).map(String.init)
+        let counts = Dictionary(words.filter { $0.hasSuffix("ς") && $0.count > 3 }.map { ($0.lowercased(), 1) }, uniquingKeysWith: +)
+        let word = try #require(counts.max { $0.value < $1.value }?.key)
+        let runs = try SearchTestSupport.runs(of: document).map(folded)
+        let expected = runs.reduce(0) { $0 + SearchTestSupport.occurrences(of: folded(word), in: $1) }
+        let upper = try SearchTestSupport.hits(document, SearchQuery(word.uppercased()))
+        #expect(word.uppercased().hasSuffix("Σ"))
+        #expect(upper.count == expected, "\(word)")
+        #expect(try SearchTestSupport.hits(document, SearchQuery(word)).count == expected)
+    }
+
+    @Test("Czech: diacritics ignored on request (corpus, ISO-8859-2)", .enabled(if: TestLocation.corpusAvailable))
+    func czechDiacritics() throws {
+        let path = try #require(SearchTestSupport.corpusBook("txt/iso-8859-2/cs_alice_czech.txt"))
+        let document = try ReaderEngine.standard.open(path: path)
+        let stripped: (String) -> String = {
+            SearchTestSupport.collapsed($0).lowercased().folding(options: .diacriticInsensitive, locale: nil)
+        }
+        let words = try SearchTestSupport.words(of: document).map { $0.lowercased() }
+        let accented = Dictionary(words.filter { $0.count > 4 && stripped($0) != $0 }.map { ($0, 1) }, uniquingKeysWith: +)
+        let word = try #require(accented.max { $0.value < $1.value }?.key)
+        let plain = stripped(word)
+        let runs = try SearchTestSupport.runs(of: document)
+        let expected = runs.reduce(0) { $0 + SearchTestSupport.occurrences(of: plain, in: stripped($1)) }
+        let hits = try SearchTestSupport.hits(document, SearchQuery(plain.uppercased(), ignoringDiacritics: true))
+        #expect(hits.count == expected, "\(word) → \(plain)")
+        #expect(try SearchTestSupport.hits(document, SearchQuery(plain)).count
+                    == runs.reduce(0) { $0 + SearchTestSupport.occurrences(of: plain, in: SearchTestSupport.collapsed($1).lowercased()) })
+        #expect(try SearchTestSupport.hits(document, SearchQuery(word)).count
+                    == runs.reduce(0) { $0 + SearchTestSupport.occurrences(of: word, in: SearchTestSupport.collapsed($1).lowercased()) })
+    }
+
+    @Test("the folded stream a TextFolder gives is what the search matches against")
+    func textFolderStream() throws {
+        let folder = TextFolder(.full)
+        #expect(folder.fold("  Straße\u{00AD}n,\tCAFÉ\n  Ёлка ") == "strassen, cafe елка")
+        let content = SectionContent(blocks: [
+            Block(kind: .paragraph, text: "One ", sourceMap: .init()),
+            Block(kind: .paragraph, text: "", sourceMap: .init()),
+            Block(kind: .paragraph, text: " Two", sourceMap: .init()),
+        ])
+        #expect(folder.foldedStream(of: content) == "one two")
+    }
+}
