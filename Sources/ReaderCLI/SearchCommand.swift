@@ -13,7 +13,9 @@ struct SearchCommand: ParsableCommand {
             A space in the query matches any run of whitespace, line, paragraph and page breaks included. \
             Case is folded unless --case-sensitive. Each hit is one line: the page at the viewport, the \
             enclosing table-of-contents entry and the text around the match, the match in [brackets]; \
-            --json prints one JSON object per line instead. When `reader index` has built an index of             the document, only the sections it names are scanned (the hits are the same); --verbose             says so on standard error. Exit status: 0 when something was found, 1 \
+            --json prints one JSON object per line instead. When `reader index` has built an index of \
+            the document, only the sections it names are scanned (the hits are the same); --verbose \
+            says so on standard error. Exit status: 0 when something was found, 1 \
             when nothing was (with nothing on standard output), as grep does; errors are reported on \
             standard error with status 1 (2 for a bad argument).
             """)
@@ -79,9 +81,10 @@ struct SearchCommand: ParsableCommand {
             let paginator = try engine.paginator(for: opened, viewport: try view.viewport(), options: document.openOptions,
                                                  cache: view.cache)
             let search = try DocumentSearch(document: opened, query: searchQuery, paginator: paginator, sections: sections)
+            let fingerprint = json ? try opened.fingerprint().description : nil
             while let hit = try search.next() {
                 found += 1
-                output.line(json ? SearchHitLine.json(hit) : SearchHitLine.text(hit))
+                output.line(fingerprint.map { SearchHitLine.json(hit, fingerprint: $0) } ?? SearchHitLine.text(hit))
                 output.flush()
             }
             if let cache = view.cache { try engine.store(paginator, options: document.openOptions, cache: cache) }
@@ -126,10 +129,12 @@ enum SearchHitLine {
         return parts.joined(separator: " · ")
     }
 
-    /// One line of JSON with sorted keys.
-    static func json(_ hit: SearchHit) -> String {
-        StandardStreams.jsonLine(Record(page: hit.pageNumber, tocTitle: hit.tocTitle, start: hit.start, end: hit.end,
-                                        locator: hit.locator))
+    /// One line of JSON with sorted keys; the Locator carries the document's fingerprint.
+    static func json(_ hit: SearchHit, fingerprint: String) -> String {
+        var locator = hit.locator
+        locator.locations.fingerprint = fingerprint
+        return StandardStreams.jsonLine(Record(page: hit.pageNumber, tocTitle: hit.tocTitle, start: hit.start, end: hit.end,
+                                               locator: locator))
     }
 
     private struct Record: Encodable {

@@ -45,8 +45,10 @@ extension CLITests {
                 #expect(object["tocTitle"] as? String == hit.tocTitle)
                 let locatorData = try JSONSerialization.data(withJSONObject: try #require(object["locator"]))
                 let locator = try Locator(jsonString: String(decoding: locatorData, as: UTF8.self))
-                #expect(locator == hit.locator)
-                #expect(try document.textPosition(for: locator) == hit.start)
+                var stamped = hit.locator
+                stamped.locations.fingerprint = try document.fingerprint().description
+                #expect(locator == stamped)
+                #expect(try document.resolve(locator) == hit.start)
             }
         }
     }
