@@ -26,3 +26,29 @@ peak_rss() {
 
 # ratio A B: A / B with two decimals
 ratio() { python3 -c "import sys; print('%.2f' % (float(sys.argv[1]) / float(sys.argv[2])))" "$1" "$2"; }
+
+# run_alone_into_docs SCRIPT HEADING: what a per-format script does when run without arguments.
+# Builds the release CLI, runs SCRIPT READER CACHE_DIR, and puts what it prints in place of the
+# section of docs/benchmarks.md whose heading starts with "## HEADING" (up to the next "## "
+# heading); a new section goes before the encoding-accuracy one, where run.sh puts it.
+run_alone_into_docs() {
+    local script=$1 heading=$2 reader cache section
+    reader=$(release_reader)
+    cache=$(mktemp -d)
+    section=$(mktemp)
+    READER_CACHE_DIR=$cache bash "$script" "$reader" "$cache" > "$section"
+    python3 - docs/benchmarks.md "$section" "## $heading" <<'PY'
+import sys
+doc_path, section_path, heading = sys.argv[1], sys.argv[2], sys.argv[3]
+lines = open(doc_path, encoding="utf-8").read().splitlines(keepends=True)
+section = open(section_path, encoding="utf-8").read().splitlines(keepends=True)
+start = next((i for i, l in enumerate(lines) if l.rstrip().startswith(heading)), None)
+if start is None:
+    start = end = next((i for i, l in enumerate(lines) if l.startswith("## Encoding detection")), len(lines))
+else:
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+open(doc_path, "w", encoding="utf-8").write("".join(lines[:start] + section + lines[end:]))
+PY
+    rm -rf "$cache" "$section"
+    echo "updated the $heading section of docs/benchmarks.md"
+}

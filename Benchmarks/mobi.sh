@@ -13,27 +13,7 @@ cd "$(dirname "$0")/.."
 source Benchmarks/lib.sh
 
 if [[ $# -eq 0 ]]; then
-    reader=$(release_reader)
-    cache=$(mktemp -d)
-    section=$(mktemp)
-    trap 'rm -rf "$cache" "$section"' EXIT
-    READER_CACHE_DIR=$cache bash "$0" "$reader" "$cache" > "$section"
-    # The section runs from "## MOBI" to the next "## " heading; a new one goes before the
-    # encoding-accuracy section (where run.sh puts it, after the PDF section).
-    python3 - docs/benchmarks.md "$section" <<'EOF'
-import sys
-doc_path, section_path = sys.argv[1], sys.argv[2]
-lines = open(doc_path, encoding="utf-8").read().splitlines(keepends=True)
-section = open(section_path, encoding="utf-8").read().splitlines(keepends=True)
-def heading(line): return line.startswith("## ")
-start = next((i for i, l in enumerate(lines) if l.rstrip().startswith("## MOBI")), None)
-if start is None:
-    start = end = next((i for i, l in enumerate(lines) if l.startswith("## Encoding detection")), len(lines))
-else:
-    end = next((i for i in range(start + 1, len(lines)) if heading(lines[i])), len(lines))
-open(doc_path, "w", encoding="utf-8").write("".join(lines[:start] + section + lines[end:]))
-EOF
-    echo "updated the MOBI section of docs/benchmarks.md"
+    run_alone_into_docs "$0" MOBI
     exit
 fi
 

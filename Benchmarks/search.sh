@@ -12,26 +12,7 @@ cd "$(dirname "$0")/.."
 source Benchmarks/lib.sh
 
 if [[ $# -eq 0 ]]; then
-    reader=$(release_reader)
-    cache=$(mktemp -d)
-    section=$(mktemp)
-    trap 'rm -rf "$cache" "$section"' EXIT
-    READER_CACHE_DIR=$cache bash "$0" "$reader" "$cache" > "$section"
-    # The section runs from "## Search" to the next "## " heading; a new one goes before the
-    # encoding-accuracy section (where run.sh puts it).
-    python3 - docs/benchmarks.md "$section" <<'PY'
-import sys
-doc_path, section_path = sys.argv[1], sys.argv[2]
-lines = open(doc_path, encoding="utf-8").read().splitlines(keepends=True)
-section = open(section_path, encoding="utf-8").read().splitlines(keepends=True)
-start = next((i for i, l in enumerate(lines) if l.rstrip() == "## Search"), None)
-if start is None:
-    start = end = next((i for i, l in enumerate(lines) if l.startswith("## Encoding detection")), len(lines))
-else:
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
-open(doc_path, "w", encoding="utf-8").write("".join(lines[:start] + section + lines[end:]))
-PY
-    echo "updated the Search section of docs/benchmarks.md"
+    run_alone_into_docs "$0" Search
     exit
 fi
 

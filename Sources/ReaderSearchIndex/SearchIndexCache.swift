@@ -14,14 +14,8 @@ public struct SearchIndexCache: Sendable {
         self.directory = directory
     }
 
-    /// `$READER_CACHE_DIR`, else `$XDG_CACHE_HOME/reader`, else `~/.cache/reader`, with `search` appended
-    /// (as ``PageIndexCache/defaultDirectory`` chooses its directory).
-    public static var defaultDirectory: String {
-        let environment = ProcessInfo.processInfo.environment
-        if let explicit = environment["READER_CACHE_DIR"], !explicit.isEmpty { return explicit + "/search" }
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache")
-        return base + "/reader/search"
-    }
+    /// The engine's cache directory (``PageIndexCache/cacheDirectory(named:)``) `search`.
+    public static var defaultDirectory: String { PageIndexCache.cacheDirectory(named: "search") }
 
     /// The database path for a document's fingerprint; `variant` names open options that change the
     /// text (such as a forced encoding).

@@ -11,13 +11,16 @@ public struct PageIndexCache: Sendable {
         self.directory = directory
     }
 
-    /// `$READER_CACHE_DIR`, else `$XDG_CACHE_HOME/reader`, else `~/.cache/reader`, with `page-index` appended.
-    public static var defaultDirectory: String {
+    /// ``cacheDirectory(named:)`` `page-index`.
+    public static var defaultDirectory: String { cacheDirectory(named: "page-index") }
+
+    /// `$READER_CACHE_DIR/NAME`, else `$XDG_CACHE_HOME/reader/NAME`, else `~/.cache/reader/NAME`:
+    /// where each of the engine's caches keeps its files.
+    public static func cacheDirectory(named name: String) -> String {
         let environment = ProcessInfo.processInfo.environment
-        if let explicit = environment["READER_CACHE_DIR"], !explicit.isEmpty { return explicit + "/page-index" }
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() + "/.cache")
-        return base + "/reader/page-index"
+        if let explicit = environment["READER_CACHE_DIR"], !explicit.isEmpty { return explicit + "/" + name }
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (NSHomeDirectory() + "/.cache")
+        return base + "/reader/" + name
     }
 
     /// The stored index for this key, or nil when none is stored or it cannot be read.
