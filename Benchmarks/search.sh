@@ -89,6 +89,6 @@ for input in "${inputs[@]}"; do
 done
 echo "The index pays when a query is rare: only the sections holding it are decoded and matched. For a"
 echo "word on every page it names every section and saves nothing (the lookup costs a little). A"
-echo "TXT book's first hit waits for its table of contents, which the TXT backend builds by reading the"
-echo "whole text once; the other formats read theirs from the file."
+echo "hit's TOC title is its Locator's, so a TXT book's first hit does not wait for the table of"
+echo "contents, which the TXT backend builds by reading the whole text."
 echo

@@ -101,14 +101,16 @@ public final class DocumentSearch {
         let match = SearchMatch(start: try texts.position(of: found.start), end: try texts.position(of: found.end))
         var locator = try document.locator(at: match.start)
         locator.text = try HitContext.make(start: found.start, end: found.end, texts: texts)
-        let titles: TOCTitles
-        if let tocTitles {
-            titles = tocTitles
-        } else {
-            titles = try TOCTitles(document: document)
-            tocTitles = titles
+        // Backends title a Locator with the entry it falls under; the table of contents is read
+        // only when a Locator has no title. Not for plain text: its table is built by reading the
+        // whole text, which would hold back the first hit, and its Locators already carry the
+        // heading they fall under (none before the first heading).
+        var title = locator.title
+        if title == nil, document.format != .txt {
+            if tocTitles == nil { tocTitles = try TOCTitles(document: document) }
+            let titles = tocTitles!
+            title = titles.title(at: match.start, progression: locator.locations.totalProgression)
         }
-        let title = titles.title(at: match.start, progression: locator.locations.totalProgression)
         let page = try paginator?.pageNumber(containing: match.start)
         return SearchHit(match: match, locator: locator, tocTitle: title, pageNumber: page)
     }

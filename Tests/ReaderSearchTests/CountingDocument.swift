@@ -2,20 +2,25 @@ import Foundation
 import ReaderCore
 
 /// A document that passes everything through to another and records which sections were read;
-/// its table of contents can be replaced.
+/// its table of contents can be replaced, and its Locators' titles left out.
 final class CountingDocument: Document, @unchecked Sendable {
     let base: any Document
     let replacedTOC: [TOCEntry]?
+    let dropsLocatorTitles: Bool
     private let lock = NSLock()
     private var reads: [Int] = []
+    private var tableReads = 0
 
-    init(_ base: any Document, tableOfContents: [TOCEntry]? = nil) {
+    init(_ base: any Document, tableOfContents: [TOCEntry]? = nil, dropsLocatorTitles: Bool = false) {
         self.base = base
         replacedTOC = tableOfContents
+        self.dropsLocatorTitles = dropsLocatorTitles
     }
 
     /// The sections whose content was asked for, in order.
     var sectionsRead: [Int] { lock.withLock { reads } }
+    /// How many times the table of contents was asked for.
+    var tableOfContentsReads: Int { lock.withLock { tableReads } }
 
     var path: String { base.path }
     var format: DocumentFormat { base.format }
@@ -25,10 +30,15 @@ final class CountingDocument: Document, @unchecked Sendable {
     var details: [(name: String, value: String)] { base.details }
     func fingerprint() throws(ReaderError) -> DocumentFingerprint { try base.fingerprint() }
     func tableOfContents() throws(ReaderError) -> [TOCEntry] {
+        lock.withLock { tableReads += 1 }
         if let replacedTOC { return replacedTOC }
         return try base.tableOfContents()
     }
-    func locator(at position: TextPosition) throws(ReaderError) -> Locator { try base.locator(at: position) }
+    func locator(at position: TextPosition) throws(ReaderError) -> Locator {
+        var locator = try base.locator(at: position)
+        if dropsLocatorTitles { locator.title = nil }
+        return locator
+    }
     func textPosition(for locator: Locator) throws(ReaderError) -> TextPosition { try base.textPosition(for: locator) }
     func positionedResources(counting: PositionCounting) throws(ReaderError) -> [PositionedResource] {
         try base.positionedResources(counting: counting)

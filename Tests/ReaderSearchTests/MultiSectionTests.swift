@@ -29,6 +29,22 @@ import Testing
         }
     }
 
+    /// A text file's table of contents is made by reading all of it, so a hit takes its title from
+    /// its Locator instead: the first hit, Locator, title and all, needs the first section only.
+    @Test("the first hit with its Locator and title comes after reading the first section only")
+    func firstHitIsStreamed() throws {
+        try Self.withLargeBook { document in
+            let counting = CountingDocument(document)
+            let search = try DocumentSearch(document: counting, query: SearchQuery("keeper"))
+            let first = try #require(try search.next())
+            #expect(first.match.start.section == 0)
+            #expect(counting.sectionsRead == [0])
+            #expect(counting.tableOfContentsReads == 0)
+            let titled = try #require(try search.next())
+            #expect(titled.tocTitle == (try document.locator(at: titled.match.start)).title)
+        }
+    }
+
     @Test("a phrase runs across every section boundary of a text file")
     func acrossSections() throws {
         try Self.withLargeBook { document in
