@@ -54,12 +54,12 @@ public final class PDFDocument: Document, @unchecked Sendable {
         return computed
     }
 
-    /// The blocks that start on page `index + 1`.
     /// One position per page, in both ways, as Readium counts PDF positions.
     public func positionedResources(counting: PositionCounting) -> [PositionedResource] {
         [PositionedResource(href: href, mediaType: format.mediaType, title: metadata.title, positionCount: pageCount, isPaged: true)]
     }
 
+    /// The blocks that start on page `index + 1`.
     public func content(ofSection index: Int) throws(ReaderError) -> SectionContent {
         try checkSection(index)
         return try located { () throws(ReaderError) in SectionContent(blocks: try reflow.blocks(ofPage: index + 1)) }
