@@ -44,6 +44,12 @@ public struct ResourcePositions: Hashable, Sendable {
         return min(1, (before + progression * Double(counts[section])) / Double(total))
     }
 
+    /// The section and progression within it a Locator names across the book: its `position`,
+    /// else its `totalProgression`; nil when it names neither within range.
+    public func location(of locations: Locator.Locations) -> (section: Int, progression: Double)? {
+        locations.position.flatMap(location(ofPosition:)) ?? locations.totalProgression.flatMap(location(ofTotalProgression:))
+    }
+
     /// The section and progression within it where a 1-based position starts; nil when out of range.
     public func location(ofPosition position: Int) -> (section: Int, progression: Double)? {
         guard position >= 1, position <= total else { return nil }

@@ -87,6 +87,23 @@ public enum SourceOffsetLocating {
         return next
     }
 
+    /// The offset a Locator names inside one resource of `length` units (an EPUB content
+    /// document, a MOBI part): its `offset`, else its `progression`, else the start.
+    /// - Throws: ``ReaderError`` of kind `invalidLocator` when the offset is outside the resource.
+    public static func offset(in locator: Locator, resourceLength length: Int) throws(ReaderError) -> Int {
+        let locations = locator.locations
+        if let value = locations.offset {
+            guard (0...length).contains(value) else {
+                throw ReaderError(.invalidLocator, reason: "offset \(value) is outside \(locator.href) (0...\(length))")
+            }
+            return value
+        }
+        if let progression = locations.progression, progression.isFinite, (0...1).contains(progression) {
+            return offset(ofProgression: progression, length: length)
+        }
+        return 0
+    }
+
     /// The first offset in `0...length` whose share of `length` is at least `progression`: the
     /// inverse of `offset / length`, so a progression made from an offset gives that offset back,
     /// and a position's start (its progression `k / count`) is not put in the position before.

@@ -28,7 +28,7 @@ public final class MarkdownDocument: Document {
     private let headings: [HeadingRecord]
     private let outline: [TOCEntry]
     private let sourceLength: Int
-    private let cachedFingerprint = Mutex<DocumentFingerprint?>(nil)
+    private let fingerprintMemo: FingerprintMemo
 
     /// Opens the Markdown file at `path`.
     /// - Throws: ``ReaderError`` when the file is missing, unreadable or larger than 64 MiB.
@@ -39,6 +39,7 @@ public final class MarkdownDocument: Document {
     /// Builds the document from the file's bytes; whatever the bytes, this succeeds.
     init(path: String, bytes: [UInt8]) {
         self.path = path
+        self.fingerprintMemo = FingerprintMemo(path: path, format: .markdown)
         let decoded = SourceText(bytes: bytes)
         let utf8 = Array(decoded.text.utf8)
         let utf16 = Array(decoded.text.utf16)
@@ -86,12 +87,7 @@ public final class MarkdownDocument: Document {
 
     /// The file's fingerprint, hashed on first use and remembered.
     public func fingerprint() throws(ReaderError) -> DocumentFingerprint {
-        try cachedFingerprint.withLock { (cached: inout DocumentFingerprint?) throws(ReaderError) -> DocumentFingerprint in
-            if let cached { return cached }
-            let computed = try DocumentFingerprint.compute(path: path, format: .markdown)
-            cached = computed
-            return computed
-        }
+        try fingerprintMemo.value()
     }
 
     /// The headings, nested by level.

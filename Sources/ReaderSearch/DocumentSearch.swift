@@ -48,7 +48,6 @@ public final class DocumentSearch {
     private var pending: [(start: StreamOffset, end: StreamOffset)] = []
     private var nextPending = 0
     private var reported = 0
-    private var tocTitles: TOCTitles?
 
     /// Prepares a search; nothing is read until the first result is asked for.
     /// - Parameters:
@@ -101,18 +100,11 @@ public final class DocumentSearch {
         let match = SearchMatch(start: try texts.position(of: found.start), end: try texts.position(of: found.end))
         var locator = try document.locator(at: match.start)
         locator.text = try HitContext.make(start: found.start, end: found.end, texts: texts)
-        // Backends title a Locator with the entry it falls under; the table of contents is read
-        // only when a Locator has no title. Not for plain text: its table is built by reading the
-        // whole text, which would hold back the first hit, and its Locators already carry the
-        // heading they fall under (none before the first heading).
-        var title = locator.title
-        if title == nil, document.format != .txt {
-            if tocTitles == nil { tocTitles = try TOCTitles(document: document) }
-            let titles = tocTitles!
-            title = titles.title(at: match.start, progression: locator.locations.totalProgression)
-        }
+        // The Locator's title is the entry it falls under, as every backend computes it; reading
+        // the table of contents here would hold back a text file's first hit, whose table is
+        // built by reading the whole text.
         let page = try paginator?.pageNumber(containing: match.start)
-        return SearchHit(match: match, locator: locator, tocTitle: title, pageNumber: page)
+        return SearchHit(match: match, locator: locator, tocTitle: locator.title, pageNumber: page)
     }
 
     /// Every remaining hit (up to the limit).

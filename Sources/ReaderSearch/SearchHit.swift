@@ -22,7 +22,7 @@ public struct SearchHit: Hashable, Sendable {
     /// The Locator of the match's start, with ``Locator/text`` holding the text before the match,
     /// the matched text and the text after it (whitespace collapsed).
     public var locator: Locator
-    /// The title of the last table-of-contents entry at or before the match, if any.
+    /// The title of the table-of-contents entry the match falls under (its Locator's title), if any.
     public var tocTitle: String?
     /// The number of the page holding the match's start, when the search was given a paginator.
     public var pageNumber: Int?

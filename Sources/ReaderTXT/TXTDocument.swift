@@ -37,7 +37,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
     /// the thread that lays pages out.
     private var retiredContent: [SectionContent] = []
     private var decodeCount = 0
-    private var cachedFingerprint: DocumentFingerprint?
+    private let fingerprintMemo: FingerprintMemo
     private var cachedTOC: [TOCEntry]?
 
     /// How many times a section has been decoded so far (for tests of lazy decoding).
@@ -45,6 +45,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
 
     init(path: String, options: OpenOptions, capabilities: FormatCapabilities) throws(ReaderError) {
         self.path = path
+        self.fingerprintMemo = FingerprintMemo(path: path, format: .txt)
         self.capabilities = capabilities
         file = try MappedFile(path: path, format: .txt)
         let href = (path as NSString).lastPathComponent
@@ -96,10 +97,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
 
     /// The fingerprint, hashed once by streaming the file.
     public func fingerprint() throws(ReaderError) -> DocumentFingerprint {
-        if let cached = lock.withLock({ cachedFingerprint }) { return cached }
-        let computed = try DocumentFingerprint.compute(path: path, format: .txt)
-        lock.withLock { cachedFingerprint = computed }
-        return computed
+        try fingerprintMemo.value()
     }
 
     /// The blocks of a section: paragraphs, forced line breaks and chapter headings.

@@ -2,19 +2,17 @@ import Foundation
 import ReaderCore
 
 /// A document that passes everything through to another and records which sections were read;
-/// its table of contents can be replaced, and its Locators' titles left out.
+/// its table of contents can be replaced.
 final class CountingDocument: Document, @unchecked Sendable {
     let base: any Document
     let replacedTOC: [TOCEntry]?
-    let dropsLocatorTitles: Bool
     private let lock = NSLock()
     private var reads: [Int] = []
     private var tableReads = 0
 
-    init(_ base: any Document, tableOfContents: [TOCEntry]? = nil, dropsLocatorTitles: Bool = false) {
+    init(_ base: any Document, tableOfContents: [TOCEntry]? = nil) {
         self.base = base
         replacedTOC = tableOfContents
-        self.dropsLocatorTitles = dropsLocatorTitles
     }
 
     /// The sections whose content was asked for, in order.
@@ -34,11 +32,7 @@ final class CountingDocument: Document, @unchecked Sendable {
         if let replacedTOC { return replacedTOC }
         return try base.tableOfContents()
     }
-    func locator(at position: TextPosition) throws(ReaderError) -> Locator {
-        var locator = try base.locator(at: position)
-        if dropsLocatorTitles { locator.title = nil }
-        return locator
-    }
+    func locator(at position: TextPosition) throws(ReaderError) -> Locator { try base.locator(at: position) }
     func textPosition(for locator: Locator) throws(ReaderError) -> TextPosition { try base.textPosition(for: locator) }
     func positionedResources(counting: PositionCounting) throws(ReaderError) -> [PositionedResource] {
         try base.positionedResources(counting: counting)

@@ -69,15 +69,11 @@ import Testing
         }
     }
 
-    /// Once with the backends' Locator titles, once without them, when the search reads the table.
-    @Test("the TOC title is the last entry at or before the hit", arguments: tocVariants, [false, true])
-    func tocTitles(_ variant: String, dropsLocatorTitles: Bool) throws {
-        // Plain text never reads its table for titles (see DocumentSearch.next()).
-        for book in ["txt/lighthouse-keeper.txt", "epub/lighthouse-keeper.epub", "pdf/harbour-lights.pdf", "mobi/lighthouse-keeper.azw3"]
-        where !(dropsLocatorTitles && book.hasPrefix("txt/")) {
+    @Test("the TOC title is the last entry at or before the hit", arguments: tocVariants)
+    func tocTitles(_ variant: String) throws {
+        for book in ["txt/lighthouse-keeper.txt", "epub/lighthouse-keeper.epub", "pdf/harbour-lights.pdf", "mobi/lighthouse-keeper.azw3"] {
             let opened = try SearchTestSupport.open(book)
-            let document = CountingDocument(opened, tableOfContents: Self.tocVariant(variant, of: try opened.tableOfContents()),
-                                            dropsLocatorTitles: dropsLocatorTitles)
+            let document = CountingDocument(opened, tableOfContents: Self.tocVariant(variant, of: try opened.tableOfContents()))
             var entries: [(TextPosition, String)] = []
             func walk(_ list: [TOCEntry]) throws {
                 for entry in list {

@@ -30,7 +30,7 @@ import Testing
     }
 
     /// A text file's table of contents is made by reading all of it, so a hit takes its title from
-    /// its Locator instead: the first hit, Locator, title and all, needs the first section only.
+    /// its Locator: the first hit, Locator, title and all, needs the first section only.
     @Test("the first hit with its Locator and title comes after reading the first section only")
     func firstHitIsStreamed() throws {
         try Self.withLargeBook { document in

@@ -39,24 +39,14 @@ extension EPUBDocument {
             let ids = (locations.fragments ?? []) + [Self.elementID(inSelector: locations.cssSelector)].compactMap { $0 }
             let anchored = ids.lazy.compactMap { converted.pathIndex.anchors[$0]?.sourceOffset }.first
             let offset: Int
-            if let anchored {
-                offset = anchored
-            } else if let value = locations.offset {
-                guard (0...length).contains(value) else {
-                    throw ReaderError(.invalidLocator, file: path, format: format,
-                                      reason: "offset \(value) is outside \(locator.href) (0...\(length))")
-                }
-                offset = value
-            } else if let progression = locations.progression, progression.isFinite, (0...1).contains(progression) {
-                offset = SourceOffsetLocating.offset(ofProgression: progression, length: length)
-            } else {
-                offset = 0
+            do throws(ReaderError) {
+                if let anchored { offset = anchored } else { offset = try SourceOffsetLocating.offset(in: locator, resourceLength: length) }
+            } catch {
+                throw error.locating(file: path, format: format)
             }
             return SourceOffsetLocating.textPosition(forSourceOffset: offset, in: converted.content, section: index)
         }
-        let global = locations.position.flatMap(positions.location(ofPosition:))
-            ?? locations.totalProgression.flatMap(positions.location(ofTotalProgression:))
-        guard let global else {
+        guard let global = positions.location(of: locations) else {
             throw ReaderError(.invalidLocator, file: path, format: format,
                               reason: "href \(locator.href) is not in the reading order and the Locator has no CFI, position or totalProgression")
         }

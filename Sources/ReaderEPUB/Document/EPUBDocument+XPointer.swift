@@ -10,7 +10,9 @@ extension EPUBDocument: XPointerProviding {
         let section = sections[position.section]
         let fragment = "/body/DocFragment[\(section.spineIndex + 1)]/body"
         let converted = try convertedSection(position.section)
-        let offset = try locator(at: position).locations.offset ?? 0
+        let blocks = converted.content.blocks
+        let offset = blocks.indices.contains(position.block)
+            ? blocks[position.block].sourceMap.sourceOffset(forTextOffset: position.offset) ?? 0 : 0
         guard let place = converted.pathIndex.cfiPath(forSourceOffset: offset) else { return fragment }
         let markup: MarkupDocument
         do throws(ReaderError) {

@@ -19,12 +19,14 @@ final class EPUBDocument: Document, CoverProviding {
     let resources: any EPUBResources
     let sections: [EPUBSection]
     let positions: ResourcePositions
+    private let fingerprintMemo: FingerprintMemo
     private let converted = Mutex(RecentlyUsedCache<ConvertedSection>(capacity: 4))
     let tocCache = Mutex<[TOCEntry]?>(nil)
     let tocTargetsCache = Mutex<[TOCTarget]?>(nil)
 
     init(path: String, resources: any EPUBResources, publication: EPUBPublication, capabilities: FormatCapabilities) {
         self.path = path
+        self.fingerprintMemo = FingerprintMemo(path: path, format: .epub)
         self.resources = resources
         self.publication = publication
         let package = publication.package
@@ -62,7 +64,7 @@ final class EPUBDocument: Document, CoverProviding {
     }
 
     func fingerprint() throws(ReaderError) -> DocumentFingerprint {
-        try DocumentFingerprint.compute(path: path, format: format)
+        try fingerprintMemo.value()
     }
 
     /// Content positions count inflated bytes; Readium's count compressed ones, linear items only.

@@ -38,25 +38,17 @@ extension MOBIDocument {
         }
         if let index = sectionIndex(forHref: locator.href) {
             let part = try convertedPart(index)
+            // The offset wins over an id here: a MOBI Locator's offset is exact, its id only the nearest.
+            let anchored = locations.offset != nil ? nil : (locations.fragments ?? []).lazy.compactMap({ part.anchors[$0] }).first
             let offset: Int
-            if let value = locations.offset {
-                guard (0...part.sourceLength).contains(value) else {
-                    throw ReaderError(.invalidLocator, file: path, format: format,
-                                      reason: "offset \(value) is outside \(locator.href) (0...\(part.sourceLength))")
-                }
-                offset = value
-            } else if let anchored = (locations.fragments ?? []).lazy.compactMap({ part.anchors[$0] }).first {
-                offset = anchored
-            } else if let progression = locations.progression, progression.isFinite, (0...1).contains(progression) {
-                offset = SourceOffsetLocating.offset(ofProgression: progression, length: part.sourceLength)
-            } else {
-                offset = 0
+            do throws(ReaderError) {
+                if let anchored { offset = anchored } else { offset = try SourceOffsetLocating.offset(in: locator, resourceLength: part.sourceLength) }
+            } catch {
+                throw error.locating(file: path, format: format)
             }
             return SourceOffsetLocating.textPosition(forSourceOffset: offset, in: part.content, section: index)
         }
-        let global = locations.position.flatMap(positions.location(ofPosition:))
-            ?? locations.totalProgression.flatMap(positions.location(ofTotalProgression:))
-        guard let global else {
+        guard let global = positions.location(of: locations) else {
             throw ReaderError(.invalidLocator, file: path, format: format,
                               reason: "href \(locator.href) is not a part of this book and the Locator has no offset, position or totalProgression")
         }

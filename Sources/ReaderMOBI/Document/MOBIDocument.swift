@@ -25,6 +25,7 @@ final class MOBIDocument: Document, CoverProviding {
     let ncx: [NCXNode]
     /// Positions, 1024 bytes of decoded markup each.
     let positions: ResourcePositions
+    private let fingerprintMemo: FingerprintMemo
     /// The section of each part href.
     let sectionByHref: [String: Int]
     private let converted = Mutex(RecentlyUsedCache<ConvertedPart>(capacity: 6))
@@ -33,6 +34,7 @@ final class MOBIDocument: Document, CoverProviding {
     init(path: String, format: DocumentFormat, capabilities: FormatCapabilities, pdb: PDBFile,
          book: MOBIBookPart, firstHeader: MOBIHeader, warnings: [String]) {
         self.path = path
+        self.fingerprintMemo = FingerprintMemo(path: path, format: format)
         self.format = format
         self.capabilities = capabilities
         self.pdb = pdb
@@ -57,7 +59,7 @@ final class MOBIDocument: Document, CoverProviding {
     }
 
     func fingerprint() throws(ReaderError) -> DocumentFingerprint {
-        try DocumentFingerprint.compute(path: path, format: format)
+        try fingerprintMemo.value()
     }
 
     /// One count for both ways: Readium defines no MOBI positions, so its way is ours.

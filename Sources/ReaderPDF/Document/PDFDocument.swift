@@ -24,11 +24,12 @@ public final class PDFDocument: Document, @unchecked Sendable {
     let reflow: PDFReflow
     let href: String
     private let lock = NSLock()
-    private var cachedFingerprint: DocumentFingerprint?
+    private let fingerprintMemo: FingerprintMemo
     private var cachedOutline: [PDFOutlineItem]?
 
     init(path: String, poppler: PopplerDocument, capabilities: FormatCapabilities) {
         self.path = path
+        self.fingerprintMemo = FingerprintMemo(path: path, format: .pdf)
         self.poppler = poppler
         self.capabilities = capabilities
         href = (path as NSString).lastPathComponent
@@ -48,10 +49,7 @@ public final class PDFDocument: Document, @unchecked Sendable {
 
     /// `pdf:{sha256}:{bytes}`, streamed once and remembered.
     public func fingerprint() throws(ReaderError) -> DocumentFingerprint {
-        if let known = lock.withLock({ cachedFingerprint }) { return known }
-        let computed = try DocumentFingerprint.compute(path: path, format: .pdf)
-        lock.withLock { cachedFingerprint = computed }
-        return computed
+        try fingerprintMemo.value()
     }
 
     /// One position per page, in both ways, as Readium counts PDF positions.
