@@ -31,6 +31,7 @@ public final class AnchorTarget: Sendable {
         var normalizer = TextNormalizer(normalization)
         var text: [UInt16] = []
         var spans: [BlockSpan] = []
+        document.willReadSequentially()
         for section in document.readingOrder.indices {
             let blocks = try document.content(ofSection: section).blocks
             for (blockIndex, block) in blocks.enumerated() {

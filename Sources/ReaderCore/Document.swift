@@ -29,6 +29,15 @@ public protocol Document: AnyObject, Sendable {
     func textPosition(for locator: Locator) throws(ReaderError) -> TextPosition
     /// The resources of the positions list and their position counts (see ``positionList(counting:)``).
     func positionedResources(counting: PositionCounting) throws(ReaderError) -> [PositionedResource]
+    /// A hint that the sections are about to be read in order, to the end (extracting the text,
+    /// counting pages, searching, indexing): a backend may start reading ahead on other threads.
+    /// Results never depend on it; the default does nothing.
+    func willReadSequentially()
+}
+
+extension Document {
+    /// Does nothing: the backend reads each section when it is asked for.
+    public func willReadSequentially() {}
 }
 
 /// Options a caller may give when opening a document.

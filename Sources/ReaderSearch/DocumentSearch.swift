@@ -120,6 +120,8 @@ public final class DocumentSearch {
             guard nextToScan < sectionsToScan.count else { return nil }
             pending.removeAll(keepingCapacity: true)
             nextPending = 0
+            // Past the first section, a scan of every section reads the rest in order.
+            if nextToScan == 1, sectionsToScan.count == document.readingOrder.count { document.willReadSequentially() }
             try scan(sectionsToScan[nextToScan])
             nextToScan += 1
         }

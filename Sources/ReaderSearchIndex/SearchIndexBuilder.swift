@@ -72,6 +72,7 @@ struct SearchIndexBuilder {
                 summary.foldedBytes += text.utf8.count
             }
         }
+        document.willReadSequentially()
         for section in document.readingOrder {
             let folded = folder.foldedStream(of: try document.content(ofSection: section.index))
             let startsNewPage = section.index == 0 || section.startsNewPage

@@ -48,6 +48,7 @@ public final class Paginator: @unchecked Sendable {
     public func pageCount() throws(ReaderError) -> Int {
         lock.lock()
         defer { lock.unlock() }
+        if !pageIndex.isComplete { document.willReadSequentially() }
         try extend(toPageCount: .max)
         return pageIndex.starts.count
     }
@@ -101,9 +102,11 @@ public final class Paginator: @unchecked Sendable {
         }
     }
 
-    /// Every page in order, produced one at a time (for streaming the whole text).
+    /// Every page in order, produced one at a time (for streaming the whole text); tells the
+    /// document it is about to be read in order (``Document/willReadSequentially()``).
     public func pages() -> PageSequence {
-        PageSequence(paginator: self)
+        document.willReadSequentially()
+        return PageSequence(paginator: self)
     }
 
     /// Computes page starts until there are `count` of them or the document ends.

@@ -27,8 +27,11 @@ public final class PDFDocument: Document, @unchecked Sendable {
     private let fingerprintMemo: FingerprintMemo
     private var cachedOutline: [PDFOutlineItem]?
 
-    init(path: String, poppler: PopplerDocument, capabilities: FormatCapabilities) {
+    private let password: String?
+
+    init(path: String, poppler: PopplerDocument, password: String?, capabilities: FormatCapabilities) {
         self.path = path
+        self.password = password
         self.fingerprintMemo = FingerprintMemo(path: path, format: .pdf)
         self.poppler = poppler
         self.capabilities = capabilities
@@ -41,6 +44,17 @@ public final class PDFDocument: Document, @unchecked Sendable {
         }
         reflow = PDFReflow(pageCount: poppler.pageCount) { [poppler] (page: Int) throws(ReaderError) -> PDFPageText in
             try poppler.pageText(page)
+        }
+    }
+
+    /// Reads the following pages' text on another thread, with a poppler document of its own,
+    /// while the caller reflows and lays out the current one (on a machine of one core, nothing
+    /// changes). The pages and Locators are the same either way.
+    public func willReadSequentially() {
+        let workers = min(2, ProcessInfo.processInfo.activeProcessorCount - 1)
+        reflow.startReadingAhead(workers: workers) { [path, password] () throws(ReaderError) in
+            let another = try PopplerDocument.open(path: path, password: password)
+            return { (page: Int) throws(ReaderError) -> PDFPageText in try another.pageText(page) }
         }
     }
 

@@ -30,6 +30,7 @@ struct PDFAlignedText: Hashable, Sendable {
     /// go: scalars past the last rectangle get empty boxes after it, rectangles past the last
     /// scalar are dropped.
     mutating func append(_ text: some Sequence<Unicode.Scalar>, rects: [PDFRect], indices: Range<Int>) {
+        reserveCapacity(scalars.count + text.underestimatedCount)
         var next = 0
         for scalar in text {
             if !Self.isDirectionMark(scalar), next < rects.count {
@@ -41,6 +42,12 @@ struct PDFAlignedText: Hashable, Sendable {
                 append(scalar, box: box, layoutIndex: nil)
             }
         }
+    }
+
+    private mutating func reserveCapacity(_ count: Int) {
+        scalars.reserveCapacity(count)
+        boxes.reserveCapacity(count)
+        layoutIndices.reserveCapacity(count)
     }
 
     /// Appends one scalar with its box.

@@ -26,14 +26,16 @@ enum PDFFontRunMapping {
             return current
         }
         var result: [PDFFontRun] = []
+        var previous = -1
         for (index, number) in filled.enumerated() {
             let attribute = attributes[number]
-            if var last = result.last, last.fontName == attribute.fontName, last.fontSize == attribute.fontSize {
-                last.range = last.range.lowerBound..<(index + 1)
-                result[result.count - 1] = last
+            if number == previous
+                || result.last.map({ $0.fontName == attribute.fontName && $0.fontSize == attribute.fontSize }) == true {
+                result[result.count - 1].range = result[result.count - 1].range.lowerBound..<(index + 1)
             } else {
                 result.append(PDFFontRun(range: index..<(index + 1), fontName: attribute.fontName, fontSize: attribute.fontSize))
             }
+            previous = number
         }
         return result
     }

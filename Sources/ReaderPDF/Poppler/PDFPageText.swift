@@ -43,9 +43,5 @@ struct PDFPageText: Hashable, Sendable {
     var imageCount: Int
 
     /// The text as a String.
-    var text: String {
-        var result = String()
-        result.unicodeScalars.append(contentsOf: scalars)
-        return result
-    }
+    var text: String { String(scalars: scalars) }
 }

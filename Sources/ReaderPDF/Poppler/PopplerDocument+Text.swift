@@ -17,7 +17,7 @@ extension PopplerDocument {
             var height = 0.0
             poppler_page_get_size(page, &width, &height)
             let rects = Self.layoutRects(page)
-            let text = Array((GLibString.take(poppler_page_get_text(page)) ?? "").unicodeScalars)
+            let text = GLibString.takeScalars(poppler_page_get_text(page))
             let aligned = PDFAlignedText.strict(text: text, rects: rects) ?? Self.alignLineByLine(page, rects: rects)
             let runs = PDFFontRunMapping.runs(Self.fontAttributes(page), layoutIndices: aligned.layoutIndices,
                                               layoutCount: rects.count)

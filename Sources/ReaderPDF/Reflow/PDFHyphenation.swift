@@ -90,38 +90,53 @@ enum PDFHyphenation {
 
 /// The words of a few pages, lowercased, as evidence for ``PDFHyphenation``. The two halves of a
 /// word cut at a line end are left out, so a cut word is not evidence for itself.
+///
+/// A word is kept as a 64-bit FNV-1a hash of its scalars rather than as a String: a page has a
+/// few hundred words, so two of them sharing a hash is vanishingly unlikely, and hashing costs a
+/// fraction of allocating every word. Each page's words stay in a set of their own: joining the
+/// vocabularies of neighbouring pages only lists their sets.
 struct PDFVocabulary: Sendable {
-    private var words: Set<String> = []
+    private var pages: [Set<UInt64>] = []
 
     /// An empty vocabulary.
     init() {}
 
     /// The words of a page's lines.
     init(lines: [PDFTextLine]) {
+        var words: Set<UInt64> = []
         var skipFirst = false
         for line in lines {
-            var tokens = Self.tokens(of: line.text)
             let endsCut = line.text.unicodeScalars.last.map(PDFHyphenation.isLineEndHyphen) ?? false
-            if endsCut, !tokens.isEmpty { tokens.removeLast() }
-            if skipFirst, !tokens.isEmpty { tokens.removeFirst() }
-            for token in tokens {
-                var trimmed = Substring(token)
-                while trimmed.first == "-" { trimmed = trimmed.dropFirst() }
-                while trimmed.last == "-" { trimmed = trimmed.dropLast() }
-                if !trimmed.isEmpty { words.insert(String(trimmed)) }
+            Self.forEachToken(of: line.text, skippingFirst: skipFirst, skippingLast: endsCut) { token in
+                words.insert(Self.hash(token))
             }
             skipFirst = endsCut
         }
+        pages = [words]
     }
 
-    /// The space-separated tokens of a line, lowercased, keeping only letters and hyphens.
-    private static func tokens(of text: String) -> [String] {
-        var tokens: [String] = []
-        var current = String.UnicodeScalarView()
+    /// Calls `body` with the space-separated tokens of a line, lowercased, keeping only letters
+    /// and inner hyphens. The first or last token is left out when asked, then empty ones.
+    private static func forEachToken(of text: String, skippingFirst: Bool, skippingLast: Bool,
+                                     _ body: (ArraySlice<Unicode.Scalar>) -> Void) {
+        // The token before the current one, held back in case it is the last.
+        var pending: ArraySlice<Unicode.Scalar>?
+        var isFirst = true
+        var current: [Unicode.Scalar] = []
+        func emit(_ token: ArraySlice<Unicode.Scalar>?) {
+            if let token, !token.isEmpty { body(token) }
+        }
+        func finish() {
+            emit(pending)
+            let start = current.firstIndex { $0 != "-" } ?? current.endIndex
+            let end = current.lastIndex { $0 != "-" }.map { $0 + 1 } ?? start
+            pending = isFirst && skippingFirst ? nil : current[start..<max(start, end)]
+            current = []
+            isFirst = false
+        }
         for scalar in text.unicodeScalars {
             if scalar == " " {
-                tokens.append(String(current))
-                current = String.UnicodeScalarView()
+                finish()
             } else if scalar.value < 0x80 {
                 if (0x41...0x5A).contains(scalar.value) {
                     current.append(Unicode.Scalar(scalar.value + 0x20)!)
@@ -129,20 +144,32 @@ struct PDFVocabulary: Sendable {
                     current.append(scalar)
                 }
             } else if scalar.properties.isAlphabetic {
-                current.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+                current += scalar.properties.lowercaseMapping.unicodeScalars
             }
         }
-        tokens.append(String(current))
-        return tokens
+        finish()
+        if !skippingLast { emit(pending) }
+    }
+
+    /// FNV-1a over the scalar values: fixed, so the same words give the same sets on every run.
+    private static func hash(_ scalars: some Sequence<Unicode.Scalar>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for scalar in scalars {
+            hash = (hash ^ UInt64(scalar.value)) &* 0x0000_0100_0000_01b3
+        }
+        return hash
     }
 
     /// Whether the word (lowercased) occurs.
-    func contains(_ word: String) -> Bool { words.contains(word) }
+    func contains(_ word: String) -> Bool {
+        let key = Self.hash(word.unicodeScalars)
+        return pages.contains { $0.contains(key) }
+    }
 
     /// The words of both.
     func union(_ other: PDFVocabulary) -> PDFVocabulary {
         var merged = self
-        merged.words.formUnion(other.words)
+        merged.pages += other.pages
         return merged
     }
 }

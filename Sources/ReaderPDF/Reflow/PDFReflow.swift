@@ -18,6 +18,14 @@ final class PDFReflow: @unchecked Sendable {
         var candidates: [PageFurniture.Candidate]
         var utf16Length: Int
         var imageCount: Int
+
+        /// The facts of one page's text.
+        init(text: PDFPageText) {
+            lines = text.lines()
+            candidates = PageFurniture.candidates(lines: lines, pageHeight: text.height)
+            utf16Length = text.utf16Length
+            imageCount = text.imageCount
+        }
     }
 
     private let pageCount: Int
@@ -29,6 +37,7 @@ final class PDFReflow: @unchecked Sendable {
     private var sectionBlocks: [Int: [Block]] = [:]
     private var pageWords: [Int: PDFVocabulary] = [:]
     private var vocabularies: [Int: PDFVocabulary] = [:]
+    private var readAhead: PDFPageReadAhead?
 
     /// A reflow over `pageCount` pages read with `readPage` (1-based).
     init(pageCount: Int, readPage: @escaping (Int) throws(ReaderError) -> PDFPageText) {
@@ -36,15 +45,31 @@ final class PDFReflow: @unchecked Sendable {
         self.readPage = readPage
     }
 
+    deinit {
+        readAhead?.stop()
+    }
+
+    /// Starts reading pages ahead on `workers` threads, each with the page-text reader
+    /// `makeReader` gives it (see ``PDFPageReadAhead``); does nothing when already started.
+    func startReadingAhead(workers: Int,
+                           makeReader: @escaping @Sendable () throws(ReaderError) -> (Int) throws(ReaderError) -> PDFPageText) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard readAhead == nil, workers > 0 else { return }
+        let readAhead = PDFPageReadAhead(pageCount: pageCount)
+        readAhead.start(workers: workers) { () throws(ReaderError) -> PDFPageReadAhead.PageReader in
+            let readText = try makeReader()
+            return { (page: Int) throws(ReaderError) -> PageFacts in PageFacts(text: try readText(page)) }
+        }
+        self.readAhead = readAhead
+    }
+
     /// The lines, furniture candidates and length of page `page`.
     func facts(ofPage page: Int) throws(ReaderError) -> PageFacts {
         lock.lock()
         defer { lock.unlock() }
         if let known = facts[page] { return known }
-        let text = try readPage(page)
-        let lines = text.lines()
-        let result = PageFacts(lines: lines, candidates: PageFurniture.candidates(lines: lines, pageHeight: text.height),
-                               utf16Length: text.utf16Length, imageCount: text.imageCount)
+        let result = if let read = readAhead?.take(page) { try read.get() } else { PageFacts(text: try readPage(page)) }
         facts[page] = result
         return result
     }

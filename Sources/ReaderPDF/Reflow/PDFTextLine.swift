@@ -58,7 +58,8 @@ extension PDFPageText {
         guard !range.isEmpty else { return nil }
 
         var box: PDFRect?
-        var sizeWeights: [Double: Int] = [:]
+        // Sizes (to the half point) and how many characters use each: a line has one or two.
+        var sizeWeights: [(size: Double, count: Int)] = []
         var allBold = true
         var firstWordEnd: Double?
         var firstWordStart: Double?
@@ -72,16 +73,20 @@ extension PDFPageText {
             box = box.map { $0.union(glyph) } ?? glyph
             if firstWordStart == nil { firstWordStart = glyph.x1 }
             if let run = fonts[index] {
-                sizeWeights[(fontRuns[run].fontSize * 2).rounded() / 2, default: 0] += 1
+                let size = (fontRuns[run].fontSize * 2).rounded() / 2
+                if let known = sizeWeights.firstIndex(where: { $0.size == size }) {
+                    sizeWeights[known].count += 1
+                } else {
+                    sizeWeights.append((size, 1))
+                }
                 if !boldRuns[run] { allBold = false }
             } else {
                 allBold = false
             }
         }
         guard let box else { return nil }
-        var text = String()
-        text.unicodeScalars.append(contentsOf: scalars[range])
-        let fontSize = sizeWeights.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key ?? box.height
+        let text = String(scalars: scalars[range])
+        let fontSize = sizeWeights.max { ($0.count, -$0.size) < ($1.count, -$1.size) }?.size ?? box.height
         let wordWidth = (firstWordEnd ?? box.x2) - (firstWordStart ?? box.x1)
         return PDFTextLine(text: text, pageOffset: start, box: box, fontSize: fontSize, isBold: allBold,
                            firstWordWidth: max(0, wordWidth))
@@ -116,5 +121,22 @@ extension Unicode.Scalar {
     /// `properties.isAlphabetic`, answered without the property tables for ASCII.
     var isPDFLetter: Bool {
         value < 0x80 ? ((0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)) : properties.isAlphabetic
+    }
+}
+
+extension String {
+    /// The string of `scalars`, encoded to UTF-8 in one buffer (appending scalars to a String one
+    /// by one costs several times as much).
+    init(scalars: some Collection<Unicode.Scalar>) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count)
+        for scalar in scalars {
+            if scalar.isASCII {
+                bytes.append(UInt8(scalar.value))
+            } else {
+                UTF8.encode(scalar) { bytes.append($0) }
+            }
+        }
+        self.init(decoding: bytes, as: UTF8.self)
     }
 }

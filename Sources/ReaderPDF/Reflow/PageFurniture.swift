@@ -1,5 +1,3 @@
-import Foundation
-
 /// Finds running headers, running footers and page numbers: lines in the top or bottom band of a
 /// page that repeat on nearby pages (digits aside), that stand apart from the text in the same
 /// place and type as such a line on a nearby page, or that are nothing but a page number.
@@ -105,13 +103,34 @@ enum PageFurniture {
 
     /// `12`, `- 12 -`, `[12]`, `xiv`, `Page 12`, `12 of 300`, `12/300`.
     static func isPageNumber(_ text: String) -> Bool {
-        var words = text.lowercased().split { $0 == " " || $0 == "\t" }.map(String.init)
-        words = words.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "-–—()[]|.")) }.filter { !$0.isEmpty }
+        // The longest form, `page 12345 of 12345` set out with spaces and brackets, is far shorter.
+        guard text.utf8.count <= maximumPageNumberLength,
+              text.unicodeScalars.allSatisfy(mayBeInPageNumber) else { return false }
+        var words = text.lowercased().split { $0 == " " || $0 == "\t" }.map { word in
+            String(word.drop(while: isPageNumberDecoration).reversed().drop(while: isPageNumberDecoration).reversed())
+        }.filter { !$0.isEmpty }
         if words.first == "page" || words.first == "p" { words.removeFirst() }
         if words.count == 3, words[1] == "of" || words[1] == "/" { words = [words[0], words[2]] }
         if words.count == 1, words[0].contains("/") { words = words[0].split(separator: "/").map(String.init) }
         guard (1...2).contains(words.count) else { return false }
         return words.allSatisfy { isNumber($0) } || (words.count == 1 && isRomanNumeral(words[0]))
+    }
+
+    /// Longer lines (in UTF-8 bytes) are never only a page number.
+    private static let maximumPageNumberLength = 48
+
+    /// Whether a scalar can be part of a page number line: digits, spaces, the marks around the
+    /// number, and the letters of `page`, `p`, `of` and roman numerals, in either case.
+    private static func mayBeInPageNumber(_ scalar: Unicode.Scalar) -> Bool {
+        guard scalar.isASCII else { return "–—".unicodeScalars.contains(scalar) }
+        let character = Character(scalar)
+        return character.isNumber || " \t-()[]|./".contains(character)
+            || "acdefgilmopvx".contains(character.lowercased())
+    }
+
+    /// The marks set around page numbers: `- 12 -`, `(12)`, `[12]`, `| 12 |`, `12.`.
+    private static func isPageNumberDecoration(_ character: Character) -> Bool {
+        "-–—()[]|.".contains(character)
     }
 
     private static func isNumber(_ word: String) -> Bool {
