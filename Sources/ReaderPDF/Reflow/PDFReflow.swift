@@ -7,10 +7,14 @@ import ReaderCore
 /// two either side of a page, and whether a paragraph runs on from a page needs the next one) and
 /// on the pages a paragraph runs over. Every answer depends only on those pages, never on which
 /// pages were asked for before, so the same file always reflows the same way. What is remembered
-/// per page is its lines, paragraphs and blocks (the text and line boxes), not poppler's glyph boxes.
+/// per page is its lines, paragraphs and blocks (the text and line boxes), not poppler's glyph
+/// boxes, and only for the pages near those last asked for (``PageWindowCache``).
 final class PDFReflow: @unchecked Sendable {
     /// The most pages one paragraph may run over before it is cut (a bound on the work for one page).
     static let maximumParagraphPages = 16
+    /// About how many pages each per-page memo keeps: more than a paragraph can span, with the
+    /// pages around it, so reading on never makes the same page twice.
+    static let cachedPages = 64
 
     /// What one page's text says, kept instead of its glyph boxes.
     struct PageFacts: Sendable {
@@ -31,12 +35,12 @@ final class PDFReflow: @unchecked Sendable {
     private let pageCount: Int
     private let readPage: (Int) throws(ReaderError) -> PDFPageText
     private let lock = NSRecursiveLock()
-    private var facts: [Int: PageFacts] = [:]
-    private var paragraphs: [Int: PDFPageParagraphs] = [:]
-    private var runsOn: [Int: Bool] = [:]
-    private var sectionBlocks: [Int: [Block]] = [:]
-    private var pageWords: [Int: PDFVocabulary] = [:]
-    private var vocabularies: [Int: PDFVocabulary] = [:]
+    private var facts = PageWindowCache<PageFacts>(capacity: cachedPages)
+    private var paragraphs = PageWindowCache<PDFPageParagraphs>(capacity: cachedPages)
+    private var runsOn = PageWindowCache<Bool>(capacity: cachedPages)
+    private var sectionBlocks = PageWindowCache<[Block]>(capacity: cachedPages)
+    private var pageWords = PageWindowCache<PDFVocabulary>(capacity: cachedPages)
+    private var vocabularies = PageWindowCache<PDFVocabulary>(capacity: cachedPages)
     private var readAhead: PDFPageReadAhead?
 
     /// A reflow over `pageCount` pages read with `readPage` (1-based).
