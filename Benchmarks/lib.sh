@@ -19,6 +19,17 @@ median() {
     rm -f "$json"
 }
 
+# wall_and_cpu RUNS ARGS…: "WALL CPU": the median wall seconds and the mean CPU seconds (user +
+# system, every thread) of a command over RUNS runs, from hyperfine's JSON
+wall_and_cpu() {
+    local runs=$1 json
+    shift
+    json=$(mktemp)
+    hyperfine --style none --warmup 1 --runs "$runs" --export-json "$json" "$@" >/dev/null 2>&1
+    python3 -c 'import json,sys; r = json.load(open(sys.argv[1]))["results"][0]; print("%.3f %.3f" % (r["median"], r["user"] + r["system"]))' "$json"
+    rm -f "$json"
+}
+
 # peak_rss COMMAND…: peak resident memory of one run, in MB
 peak_rss() {
     /usr/bin/time -f '%M' "$@" 2>&1 >/dev/null | tail -1 | awk '{printf "%.0f", $1/1024}'

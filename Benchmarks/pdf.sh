@@ -62,14 +62,17 @@ echo "two-column paper)."
 echo
 echo "### Full text: \`reader text FILE --width 80\` vs \`pdftotext FILE -\`"
 echo
-echo "| input | reader (s) | \`pdftotext\` (s) | ratio | reader pages/s | \`pdftotext\` pages/s | reader peak RSS (MB) | \`pdftotext\` peak RSS (MB) | goal (ratio ≤ $text_goal) |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "reader reads the following pages on a second thread (one per spare core, at most two) while it"
+echo "reflows the current one, so its CPU time (user + system, all threads) is given beside the wall time."
+echo
+echo "| input | reader (s) | \`pdftotext\` (s) | ratio | reader CPU (s) | \`pdftotext\` CPU (s) | reader pages/s | \`pdftotext\` pages/s | reader peak RSS (MB) | \`pdftotext\` peak RSS (MB) | goal (ratio ≤ $text_goal) |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 for input in "${inputs[@]}"; do
     count=$(pages "$input")
-    t_reader=$(median "$runs" "$reader text $input --width 80 > /dev/null")
-    t_peer=$(median "$runs" "pdftotext $input - > /dev/null")
+    read -r t_reader cpu_reader < <(wall_and_cpu "$runs" "$reader text $input --width 80 > /dev/null")
+    read -r t_peer cpu_peer < <(wall_and_cpu "$runs" "pdftotext $input - > /dev/null")
     r=$(ratio "$t_reader" "$t_peer")
-    echo "| \`$(basename "$input")\` | $t_reader | $t_peer | $r | $(per_second "$count" "$t_reader") | $(per_second "$count" "$t_peer")" \
+    echo "| \`$(basename "$input")\` | $t_reader | $t_peer | $r | $cpu_reader | $cpu_peer | $(per_second "$count" "$t_reader") | $(per_second "$count" "$t_peer")" \
         "| $(peak_rss "$reader" text "$input" --width 80) | $(peak_rss pdftotext "$input" -) | $(verdict "$r" "$text_goal") |"
 done
 echo

@@ -22,11 +22,14 @@ final class PDFReflow: @unchecked Sendable {
         var candidates: [PageFurniture.Candidate]
         var utf16Length: Int
         var imageCount: Int
+        /// The page's words, as evidence for mending the hyphenation of this page and its neighbours.
+        var words: PDFVocabulary
 
         /// The facts of one page's text.
         init(text: PDFPageText) {
             lines = text.lines()
             candidates = PageFurniture.candidates(lines: lines, pageHeight: text.height)
+            words = PDFVocabulary(lines: lines)
             utf16Length = text.utf16Length
             imageCount = text.imageCount
         }
@@ -39,7 +42,6 @@ final class PDFReflow: @unchecked Sendable {
     private var paragraphs = PageWindowCache<PDFPageParagraphs>(capacity: cachedPages)
     private var runsOn = PageWindowCache<Bool>(capacity: cachedPages)
     private var sectionBlocks = PageWindowCache<[Block]>(capacity: cachedPages)
-    private var pageWords = PageWindowCache<PDFVocabulary>(capacity: cachedPages)
     private var vocabularies = PageWindowCache<PDFVocabulary>(capacity: cachedPages)
     private var readAhead: PDFPageReadAhead?
 
@@ -211,21 +213,15 @@ final class PDFReflow: @unchecked Sendable {
         return count
     }
 
-    /// The words of `page` and the pages either side, as hyphenation evidence (made the first time
-    /// a line of the page ends in a hyphen).
+    /// The words of `page` and the pages either side, as hyphenation evidence (joined the first
+    /// time a line of the page ends in a hyphen).
     private func vocabulary(around page: Int) -> PDFVocabulary {
         lock.lock()
         defer { lock.unlock() }
         if let known = vocabularies[page] { return known }
         var words = PDFVocabulary()
         for number in max(1, page - 1)...min(pageCount, page + 1) {
-            if let known = pageWords[number] {
-                words = words.union(known)
-            } else if let known = try? facts(ofPage: number) {
-                let own = PDFVocabulary(lines: known.lines)
-                pageWords[number] = own
-                words = words.union(own)
-            }
+            if let known = try? facts(ofPage: number) { words = words.union(known.words) }
         }
         vocabularies[page] = words
         return words
