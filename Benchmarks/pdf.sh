@@ -62,8 +62,8 @@ echo "two-column paper)."
 echo
 echo "### Full text: \`reader text FILE --width 80\` vs \`pdftotext FILE -\`"
 echo
-echo "reader reads the following pages on a second thread (one per spare core, at most two) while it"
-echo "reflows the current one, so its CPU time (user + system, all threads) is given beside the wall time."
+echo "reader reads the following pages on a second thread (when there is a spare core) while it reflows"
+echo "the current one, so its CPU time (user + system, both threads) is given beside the wall time."
 echo
 echo "| input | reader (s) | \`pdftotext\` (s) | ratio | reader CPU (s) | \`pdftotext\` CPU (s) | reader pages/s | \`pdftotext\` pages/s | reader peak RSS (MB) | \`pdftotext\` peak RSS (MB) | goal (ratio ≤ $text_goal) |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|"

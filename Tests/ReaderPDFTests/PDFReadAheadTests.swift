@@ -86,7 +86,7 @@ import Testing
 
     @Test func workersKeepAFewPagesAheadAndStopWhenAsked() throws {
         let readPages = Mutex<[Int]>([])
-        let readAhead = PDFPageReadAhead(pageCount: 100)
+        let readAhead = PDFPageReadAhead<PDFReflow.PageFacts>(pageCount: 100)
         readAhead.start(workers: 2) { () throws(ReaderError) in
             { (page: Int) throws(ReaderError) -> PDFReflow.PageFacts in
                 readPages.withLock { $0.append(page) }
@@ -95,14 +95,14 @@ import Testing
         }
         _ = readAhead.take(1)
         // Give the workers time to run as far ahead as they may.
-        for _ in 0..<500 where readPages.withLock({ $0.max() ?? 0 }) < 1 + PDFPageReadAhead.lead { usleep(10_000) }
+        for _ in 0..<500 where readPages.withLock({ $0.max() ?? 0 }) < 1 + PDFPageReadAhead<PDFReflow.PageFacts>.lead { usleep(10_000) }
         usleep(50_000)
-        #expect(readPages.withLock { $0.max() ?? 0 } == 1 + PDFPageReadAhead.lead)
+        #expect(readPages.withLock { $0.max() ?? 0 } == 1 + PDFPageReadAhead<PDFReflow.PageFacts>.lead)
         // A jump: the workers skip to it rather than read every page in between.
         _ = readAhead.take(60)
-        for _ in 0..<500 where readPages.withLock({ $0.max() ?? 0 }) < 60 + PDFPageReadAhead.lead { usleep(10_000) }
-        #expect(readPages.withLock { $0.max() ?? 0 } == 60 + PDFPageReadAhead.lead)
-        #expect(readPages.withLock { $0.count } <= 2 * (1 + PDFPageReadAhead.lead) + 2)
+        for _ in 0..<500 where readPages.withLock({ $0.max() ?? 0 }) < 60 + PDFPageReadAhead<PDFReflow.PageFacts>.lead { usleep(10_000) }
+        #expect(readPages.withLock { $0.max() ?? 0 } == 60 + PDFPageReadAhead<PDFReflow.PageFacts>.lead)
+        #expect(readPages.withLock { $0.count } <= 2 * (1 + PDFPageReadAhead<PDFReflow.PageFacts>.lead) + 2)
         readAhead.stop()
         // Once stopped, a page no worker has read is the caller's, at once.
         #expect(readAhead.take(90) == nil)

@@ -49,9 +49,11 @@ public final class PDFDocument: Document, @unchecked Sendable {
 
     /// Reads the following pages' text on another thread, with a poppler document of its own,
     /// while the caller reflows and lays out the current one (on a machine of one core, nothing
-    /// changes). The pages and Locators are the same either way.
+    /// changes). One thread only: poppler calls run one at a time (``PopplerDocument/callLock``),
+    /// so what overlaps is poppler's work with the Swift work. The pages and Locators are the same
+    /// either way.
     public func willReadSequentially() {
-        let workers = min(2, ProcessInfo.processInfo.activeProcessorCount - 1)
+        let workers = ProcessInfo.processInfo.activeProcessorCount > 1 ? 1 : 0
         reflow.startReadingAhead(workers: workers) { [path, password] () throws(ReaderError) in
             let another = try PopplerDocument.open(path: path, password: password)
             return { (page: Int) throws(ReaderError) -> PDFPageText in try another.pageText(page) }

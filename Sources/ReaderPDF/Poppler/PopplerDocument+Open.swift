@@ -3,10 +3,6 @@ import ReaderCore
 internal import CPoppler
 
 extension PopplerDocument {
-    /// poppler keeps process-wide state (`globalParams`, created by the first open), so opens
-    /// run one at a time; documents already open work in parallel.
-    private static let openLock = NSLock()
-
     /// Opens `path` (through a file URI / poppler_document_new_from_file, so the file is not read whole into memory).
     /// - Parameter password: the user or owner password, when the caller has one.
     /// - Throws: ``ReaderError`` with `file: path, format: .pdf`: `fileNotFound`; `unreadable`
@@ -24,9 +20,9 @@ extension PopplerDocument {
         let messages = PopplerMessages()
         return try messages.collecting { () throws(ReaderError) -> PopplerDocument in
             var error: UnsafeMutablePointer<GError>?
-            openLock.lock()
+            callLock.lock()
+            defer { callLock.unlock() }
             let opened = poppler_document_new_from_file(uri, password, &error)
-            openLock.unlock()
             guard let handle = opened else {
                 throw openFailure(GLibError.take(&error), path: path, passwordGiven: password != nil,
                                   hasHeader: ByteSearch.firstIndex(of: Array("%PDF-".utf8), in: prefix) != nil,

@@ -2,13 +2,15 @@ import Foundation
 import ReaderCore
 internal import CPoppler
 
-/// An open poppler document. Poppler objects are not thread-safe: every call takes an internal lock.
+/// An open poppler document. Every call into poppler, on any document, holds one process-wide
+/// lock (``callLock``): poppler objects are not thread-safe, and neither is poppler's shared
+/// state between documents (two documents read on two threads at once crashed inside poppler).
 ///
 /// Pages are fetched for the call that needs them and released before it returns; what poppler
 /// hands back is copied into Swift values and freed inside the call, so no poppler pointer
 /// leaves this class.
 final class PopplerDocument: @unchecked Sendable {
-    // @unchecked: `handle` is used only while `lock` is held; everything else is immutable.
+    // @unchecked: `handle` is used only while `callLock` is held; everything else is immutable.
 
     /// The path the document was opened from.
     let path: String
@@ -19,8 +21,9 @@ final class PopplerDocument: @unchecked Sendable {
 
     /// The `PopplerDocument *` GObject, released with this object.
     private let handle: OpaquePointer
-    /// Held around every poppler call on this document.
-    private let lock = NSLock()
+    /// Held around every poppler call, on every document (recursive, so a call made while it is
+    /// held, as opening does, cannot deadlock).
+    static let callLock = NSRecursiveLock()
     /// Collects what poppler logs during this document's calls.
     private let messages: PopplerMessages
 
@@ -35,6 +38,8 @@ final class PopplerDocument: @unchecked Sendable {
 
     deinit {
         let handle = self.handle
+        Self.callLock.lock()
+        defer { Self.callLock.unlock() }
         messages.collecting { g_object_unref(UnsafeMutableRawPointer(handle)) }
     }
 
@@ -64,14 +69,14 @@ final class PopplerDocument: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with the document handle, holding the lock and collecting poppler's messages.
+    /// Runs `body` with the document handle, holding ``callLock`` and collecting poppler's messages.
     func withDocument<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T {
-        lock.lock()
-        defer { lock.unlock() }
+        Self.callLock.lock()
+        defer { Self.callLock.unlock() }
         return try messages.collecting { () throws(E) -> T in try body(handle) }
     }
 
-    /// Runs `body` with page `pageNumber` (`poppler_document_get_page`), holding the lock; the
+    /// Runs `body` with page `pageNumber` (`poppler_document_get_page`), holding ``callLock``; the
     /// page is released when `body` returns.
     /// - Throws: ``ReaderError`` `invalidArgument` for a page outside 1...pageCount, `malformed`
     ///   when poppler cannot load the page, or what `body` throws.

@@ -9,19 +9,19 @@ import ReaderCore
 /// ``lead`` pages past the furthest page asked for, and skip forward when the caller jumps ahead,
 /// so the work and memory stay bounded. A page's facts depend on that page alone, so which thread
 /// read it never changes the result.
-final class PDFPageReadAhead: @unchecked Sendable {
+final class PDFPageReadAhead<Page: Sendable>: @unchecked Sendable {
     // @unchecked: every stored var is read and written only while `condition` is locked.
 
-    /// Reads one page (1-based) into its facts.
-    typealias PageReader = (Int) throws(ReaderError) -> PDFReflow.PageFacts
+    /// Reads one page (1-based).
+    typealias PageReader = (Int) throws(ReaderError) -> Page
 
     /// How many pages past the furthest page asked for the workers may read.
-    static let lead = 8
+    static var lead: Int { 8 }
 
     private let pageCount: Int
     private let condition = NSCondition()
     /// Pages a worker has read and the caller has not taken yet.
-    private var finished: [Int: Result<PDFReflow.PageFacts, ReaderError>] = [:]
+    private var finished: [Int: Result<Page, ReaderError>] = [:]
     /// Pages a worker is reading or has read.
     private var claimedByWorkers: Set<Int> = []
     /// Pages the caller reads itself, or has taken from a worker.
@@ -58,7 +58,7 @@ final class PDFPageReadAhead: @unchecked Sendable {
 
     /// What a worker read of `page`, waiting while one is reading it; nil when the caller must
     /// read the page itself (no worker will read it from then on).
-    func take(_ page: Int) -> Result<PDFReflow.PageFacts, ReaderError>? {
+    func take(_ page: Int) -> Result<Page, ReaderError>? {
         condition.lock()
         defer { condition.unlock() }
         if page > furthestAsked {

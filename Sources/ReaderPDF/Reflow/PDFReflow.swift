@@ -43,7 +43,7 @@ final class PDFReflow: @unchecked Sendable {
     private var runsOn = PageWindowCache<Bool>(capacity: cachedPages)
     private var sectionBlocks = PageWindowCache<[Block]>(capacity: cachedPages)
     private var vocabularies = PageWindowCache<PDFVocabulary>(capacity: cachedPages)
-    private var readAhead: PDFPageReadAhead?
+    private var readAhead: PDFPageReadAhead<PDFPageText>?
 
     /// A reflow over `pageCount` pages read with `readPage` (1-based).
     init(pageCount: Int, readPage: @escaping (Int) throws(ReaderError) -> PDFPageText) {
@@ -55,18 +55,16 @@ final class PDFReflow: @unchecked Sendable {
         readAhead?.stop()
     }
 
-    /// Starts reading pages ahead on `workers` threads, each with the page-text reader
-    /// `makeReader` gives it (see ``PDFPageReadAhead``); does nothing when already started.
+    /// Starts reading pages' text ahead on `workers` threads, each with the reader `makeReader`
+    /// gives it (see ``PDFPageReadAhead``); does nothing when already started. The facts are made
+    /// from the text on the caller's thread, which has less to do than a thread running poppler.
     func startReadingAhead(workers: Int,
                            makeReader: @escaping @Sendable () throws(ReaderError) -> (Int) throws(ReaderError) -> PDFPageText) {
         lock.lock()
         defer { lock.unlock() }
         guard readAhead == nil, workers > 0 else { return }
-        let readAhead = PDFPageReadAhead(pageCount: pageCount)
-        readAhead.start(workers: workers) { () throws(ReaderError) -> PDFPageReadAhead.PageReader in
-            let readText = try makeReader()
-            return { (page: Int) throws(ReaderError) -> PageFacts in PageFacts(text: try readText(page)) }
-        }
+        let readAhead = PDFPageReadAhead<PDFPageText>(pageCount: pageCount)
+        readAhead.start(workers: workers, makeReader: makeReader)
         self.readAhead = readAhead
     }
 
@@ -75,7 +73,8 @@ final class PDFReflow: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let known = facts[page] { return known }
-        let result = if let read = readAhead?.take(page) { try read.get() } else { PageFacts(text: try readPage(page)) }
+        let text = if let read = readAhead?.take(page) { try read.get() } else { try readPage(page) }
+        let result = PageFacts(text: text)
         facts[page] = result
         return result
     }
