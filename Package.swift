@@ -79,7 +79,7 @@ let package = Package(
 
         // Helpers every test target shares: seeded randomness, where the corpus is, temp folders.
         .target(name: "ReaderTestSupport", dependencies: ["ReaderCore"], path: "Tests/ReaderTestSupport"),
-        .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "ReaderTestSupport"]),
+        .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "ReaderTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReaderTXTTests", dependencies: ["ReaderTXT", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(name: "ReaderMarkdownTests", dependencies: ["ReaderMarkdown", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(name: "ReaderXMLTests", dependencies: ["ReaderXML", "ReaderTestSupport"]),

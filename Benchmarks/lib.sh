@@ -9,16 +9,6 @@ release_reader() {
     echo "$(swift build -c release --scratch-path "$scratch" --show-bin-path)/reader"
 }
 
-# median RUNS ARGS…: median wall seconds of a command over RUNS runs, from hyperfine's JSON
-median() {
-    local runs=$1 json
-    shift
-    json=$(mktemp)
-    hyperfine --style none --warmup 1 --runs "$runs" --export-json "$json" "$@" >/dev/null 2>&1
-    python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$json"
-    rm -f "$json"
-}
-
 # wall_and_cpu RUNS ARGS…: "WALL CPU": the median wall seconds and the mean CPU seconds (user +
 # system, every thread) of a command over RUNS runs, from hyperfine's JSON
 wall_and_cpu() {
@@ -28,6 +18,13 @@ wall_and_cpu() {
     hyperfine --style none --warmup 1 --runs "$runs" --export-json "$json" "$@" >/dev/null 2>&1
     python3 -c 'import json,sys; r = json.load(open(sys.argv[1]))["results"][0]; print("%.3f %.3f" % (r["median"], r["user"] + r["system"]))' "$json"
     rm -f "$json"
+}
+
+# median RUNS ARGS…: median wall seconds of a command over RUNS runs
+median() {
+    local times
+    times=$(wall_and_cpu "$@")
+    echo "${times%% *}"
 }
 
 # peak_rss COMMAND…: peak resident memory of one run, in MB

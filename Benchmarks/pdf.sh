@@ -94,9 +94,12 @@ echo "| \`info\` (exact screen-page count at 80×24) | $t_info | \`pdftotext FIL
 echo "| \`info\` (exact screen-page count at 80×24) | $t_info | \`pdfinfo FILE\` | $t_pdfinfo | $(ratio "$t_info" "$t_pdfinfo")" \
     "| $rss_info | $(peak_rss pdfinfo "$large") | - |"
 echo
-echo "Where the rest of the time goes (perf, large-500.pdf): poppler's own calls are about a third (the text"
-echo "layout that gives every glyph's box, and the font runs, cost more than pdftotext's plain text: a C"
-echo "program making the same calls alone takes 1.24x pdftotext); the reflow (lines, furniture, paragraphs,"
-echo "hyphenation evidence) and the layout of the screen pages make the rest. Reading the next pages on the"
-echo "second core while one is reflowed is the next step toward the 1.11 goal."
+echo "Where the time goes (perf, large-500.pdf): the read-ahead thread runs poppler's calls while the"
+echo "main thread reflows and lays out the pages before, so the wall time approaches that of poppler alone."
+echo "Those calls (the text, the layout that gives every glyph's box, and the font runs) cost more than"
+echo "pdftotext's plain text: a C program making them alone takes 1.24x pdftotext, which is the floor of"
+echo "this design. poppler is not safe to run on two threads at once, even on two documents (it crashed"
+echo "inside poppler), so its calls take one process-wide lock and cannot be split between the cores."
+echo "Going below 1.24x needs one pass of poppler's own TextOutputDev (C++, libpoppler-private-dev)"
+echo "giving characters, boxes and fonts together, as pdftotext does."
 echo

@@ -26,7 +26,7 @@ public final class PDFDocument: Document, @unchecked Sendable {
     private let lock = NSLock()
     private let fingerprintMemo: FingerprintMemo
     private var cachedOutline: [PDFOutlineItem]?
-
+    /// The password it was opened with, for the read-ahead thread's own poppler document.
     private let password: String?
 
     init(path: String, poppler: PopplerDocument, password: String?, capabilities: FormatCapabilities) {

@@ -7,8 +7,8 @@ import ReaderCore
 /// ``PDFReflow`` asks ``take(_:)`` for every page it needs. The answer is what a worker read, or
 /// nil when no worker has the page, in which case the caller reads it itself. Workers stay at most
 /// ``lead`` pages past the furthest page asked for, and skip forward when the caller jumps ahead,
-/// so the work and memory stay bounded. A page's facts depend on that page alone, so which thread
-/// read it never changes the result.
+/// so the work and memory stay bounded. What is read of a page depends on that page alone, so
+/// which thread read it never changes the result.
 final class PDFPageReadAhead<Page: Sendable>: @unchecked Sendable {
     // @unchecked: every stored var is read and written only while `condition` is locked.
 
