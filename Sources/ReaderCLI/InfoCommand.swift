@@ -19,10 +19,10 @@ struct InfoCommand: ParsableCommand {
             let engine = ReaderEngine.standard
             let sniffed = try engine.sniff(path: document.file)
             let opened = try engine.open(path: document.file, format: sniffed.format, options: document.openOptions)
-            let viewport = try view.viewport()
-            let paginator = try engine.paginator(for: opened, viewport: viewport, options: document.openOptions, cache: view.cache)
-            let pageCount = try paginator.pageCount()
-            if let cache = view.cache { try engine.store(paginator, options: document.openOptions, cache: cache) }
+            let pagination = try CLIPagination(opened, documentOptions: document, view: view)
+            let viewport = pagination.viewport
+            let pageCount = try pagination.paginator.pageCount()
+            try pagination.save()
             let tocSize = try opened.tableOfContents().reduce(0) { $0 + $1.count }
             let report = InfoReport(
                 file: document.file, format: opened.format.rawValue, sniffedBy: sniffed.evidence.rawValue,

@@ -81,8 +81,8 @@ struct LocateCommand: ParsableCommand {
         try reportingErrors { () throws(ReaderError) in
             let engine = ReaderEngine.standard
             let opened = try engine.open(path: document.file, options: document.openOptions)
-            let viewport = try view.viewport()
-            let paginator = try engine.paginator(for: opened, viewport: viewport, options: document.openOptions, cache: view.cache)
+            let pagination = try CLIPagination(opened, documentOptions: document, view: view)
+            let paginator = pagination.paginator, viewport = pagination.viewport
             let target = try located(in: opened, engine: engine, paginator: paginator)
             if kosync {
                 let progress = try opened.kosyncProgress(at: target.span.lowerBound, device: device, deviceID: deviceID)
@@ -94,7 +94,7 @@ struct LocateCommand: ParsableCommand {
             let number = try paginator.pageNumber(containing: target.span.lowerBound)
             let shown = try paginator.page(number)
             let count = try OpenCommand.pageCount(of: opened, paginator: paginator)
-            if let cache = view.cache { try engine.store(paginator, options: document.openOptions, cache: cache) }
+            try pagination.save()
             let canonical = try opened.fingerprintedLocator(at: target.span.lowerBound)
             let terminal = TerminalSize.current() != nil
             let marked = PageMarking.mark(target.marked, on: shown, open: terminal ? "\u{1B}[7m" : "⟦",

@@ -5,15 +5,15 @@ import ReaderPDF
 extension OpenCommand {
     /// `--pdf-page N`: the reflowed text of the PDF's page N, all of it, wrapped at the viewport
     /// width, then a status line naming the screen page (at this viewport) where that text starts.
-    func showPDFPage(_ number: Int, of opened: any Document, paginator: Paginator,
-                     viewport: Viewport) throws(ReaderError) {
+    func showPDFPage(_ number: Int, of opened: any Document, pagination: CLIPagination) throws(ReaderError) {
+        let paginator = pagination.paginator, viewport = pagination.viewport
         let pdf = try PDFPageOption.pdf(opened, for: "--pdf-page")
         let blocks = try pdf.blocks(onPage: number)
         let lines = BlockLayout.lines(of: blocks, columns: viewport.columns)
         let start = try pdf.textPosition(ofPage: number)
         let screenPage = try paginator.pageNumber(containing: start)
         let count = try Self.pageCount(of: opened, paginator: paginator)
-        if let cache = view.cache { try ReaderEngine.standard.store(paginator, options: document.openOptions, cache: cache) }
+        try pagination.save()
         let startLocator = try pdf.locator(at: start)
         let title = opened.metadata.title ?? document.file
 

@@ -37,10 +37,10 @@ struct OpenCommand: ParsableCommand {
         try reportingErrors { () throws(ReaderError) in
             let engine = ReaderEngine.standard
             let opened = try engine.open(path: document.file, options: document.openOptions)
-            let viewport = try view.viewport()
-            let paginator = try engine.paginator(for: opened, viewport: viewport, options: document.openOptions, cache: view.cache)
+            let pagination = try CLIPagination(opened, documentOptions: document, view: view)
+            let paginator = pagination.paginator, viewport = pagination.viewport
             if let pdfPage {
-                try showPDFPage(pdfPage, of: opened, paginator: paginator, viewport: viewport)
+                try showPDFPage(pdfPage, of: opened, pagination: pagination)
                 return
             }
             let number: Int
@@ -52,7 +52,7 @@ struct OpenCommand: ParsableCommand {
             }
             let shown = try paginator.page(number)
             let count = try Self.pageCount(of: opened, paginator: paginator)
-            if let cache = view.cache { try engine.store(paginator, options: document.openOptions, cache: cache) }
+            try pagination.save()
             let start = try opened.fingerprintedLocator(at: shown.start)
             var end: Locator?
             if let position = shown.end { end = try opened.fingerprintedLocator(at: position) }

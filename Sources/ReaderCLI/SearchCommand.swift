@@ -78,16 +78,16 @@ struct SearchCommand: ParsableCommand {
                 output.flush()
                 return
             }
-            let paginator = try engine.paginator(for: opened, viewport: try view.viewport(), options: document.openOptions,
-                                                 cache: view.cache)
-            let search = try DocumentSearch(document: opened, query: searchQuery, paginator: paginator, sections: sections)
+            let pagination = try CLIPagination(opened, documentOptions: document, view: view)
+            let search = try DocumentSearch(document: opened, query: searchQuery, paginator: pagination.paginator,
+                                            sections: sections)
             let fingerprint = json ? try opened.fingerprint().description : nil
             while let hit = try search.next() {
                 found += 1
                 output.line(fingerprint.map { SearchHitLine.json(hit, fingerprint: $0) } ?? SearchHitLine.text(hit))
                 output.flush()
             }
-            if let cache = view.cache { try engine.store(paginator, options: document.openOptions, cache: cache) }
+            try pagination.save()
         }
         if found == 0 { throw ExitCode(1) }
     }

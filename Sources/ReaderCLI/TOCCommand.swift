@@ -36,10 +36,9 @@ struct TOCCommand: ParsableCommand {
             if json {
                 output.line(StandardStreams.json(entries))
             } else {
-                let paginator = try engine.paginator(for: opened, viewport: try view.viewport(),
-                                                     options: document.openOptions, cache: view.cache)
-                try printEntries(entries, depth: 0, document: opened, paginator: paginator, into: &output)
-                if let cache = view.cache { try engine.store(paginator, options: document.openOptions, cache: cache) }
+                let pagination = try CLIPagination(opened, documentOptions: document, view: view)
+                try printEntries(entries, depth: 0, document: opened, paginator: pagination.paginator, into: &output)
+                try pagination.save()
             }
             output.flush()
         }

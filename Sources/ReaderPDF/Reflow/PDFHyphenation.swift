@@ -66,16 +66,12 @@ enum PDFHyphenation {
     static func lastWord(of line: String) -> String {
         let scalars = Array(line.unicodeScalars.dropLast())
         let start = scalars.lastIndex { !$0.isPDFLetter } .map { $0 + 1 } ?? 0
-        var word = String()
-        word.unicodeScalars.append(contentsOf: scalars[start...])
-        return word
+        return String(scalars: scalars[start...])
     }
 
     /// The letters a line starts with.
     static func firstWord(of line: String) -> String {
-        var word = String()
-        word.unicodeScalars.append(contentsOf: line.unicodeScalars.prefix { $0.isPDFLetter })
-        return word
+        String(scalars: line.unicodeScalars.prefix { $0.isPDFLetter })
     }
 
     /// Han, kana, hangul and fullwidth forms: scripts written without spaces between words.
