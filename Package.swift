@@ -34,6 +34,11 @@ let package = Package(
         .systemLibrary(
             name: "CPoppler", pkgConfig: "poppler-glib",
             providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CPopplerCore", pkgConfig: "poppler",
+            providers: [.apt(["libpoppler-private-dev"])]),
+        // C++ on poppler's core: a page's text, boxes and fonts in one walk (C interface).
+        .target(name: "CPopplerText", dependencies: ["CPopplerCore"]),
 
         // The format-agnostic core: model, sniffing, capabilities, Locator, fingerprint, layout.
         .target(
@@ -51,7 +56,7 @@ let package = Package(
             name: "ReaderMarkdown",
             dependencies: ["ReaderCore", "CCMarkGFM", .product(name: "Yams", package: "Yams")]),
         .target(name: "ReaderEPUB", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML", "CLibZip"]),
-        .target(name: "ReaderPDF", dependencies: ["ReaderCore", "ReaderXML", "CPoppler"]),
+        .target(name: "ReaderPDF", dependencies: ["ReaderCore", "ReaderXML", "CPoppler", "CPopplerText"]),
         // MOBI 6 and KF8 (AZW3) in Swift alone: the PDB container, decompression, KF8 indices.
         .target(name: "ReaderMOBI", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML"]),
 
@@ -105,5 +110,7 @@ let package = Package(
                 "ReaderSearch", "ReaderSearchIndex", "ReaderEngine", "ReaderCore", "ReaderTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
-    ]
+    ],
+    // poppler 22.12's headers need C++17.
+    cxxLanguageStandard: .cxx17
 )

@@ -18,6 +18,6 @@ public struct PDFBackend: DocumentBackend {
     ///   cannot read it.
     public func open(path: String, format: DocumentFormat, options: OpenOptions) throws(ReaderError) -> any Document {
         let poppler = try PopplerDocument.open(path: path, password: options.password)
-        return PDFDocument(path: path, poppler: poppler, password: options.password, capabilities: capabilities(for: format))
+        return PDFDocument(path: path, poppler: poppler, capabilities: capabilities(for: format))
     }
 }

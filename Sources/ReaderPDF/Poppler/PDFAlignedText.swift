@@ -13,6 +13,17 @@ struct PDFAlignedText: Hashable, Sendable {
     /// For each scalar, the layout rectangle it was paired with.
     var layoutIndices: [Int?] = []
 
+    /// Nothing yet.
+    init() {}
+
+    /// The layout's own characters, in layout order, one per rectangle (a value that is no
+    /// Unicode scalar becomes U+FFFD).
+    init(layoutOrder characters: UnsafeBufferPointer<UInt32>, rects: [PDFRect]) {
+        scalars = characters.map { Unicode.Scalar($0) ?? "\u{FFFD}" }
+        boxes = rects
+        layoutIndices = rects.indices.map { $0 }
+    }
+
     /// Pairs the whole page text with the whole layout.
     /// - Returns: nil when they disagree: the scalars other than direction marks are not as many
     ///   as the rectangles, or a line break meets a rectangle that is not a line-end mark.
@@ -55,6 +66,19 @@ struct PDFAlignedText: Hashable, Sendable {
         scalars.append(scalar)
         boxes.append(box)
         layoutIndices.append(layoutIndex)
+    }
+
+    /// Removes every U+0000 with its box: poppler gives it for a glyph whose font maps it to
+    /// code 0, which is no character (pdftotext writes the NUL byte out).
+    /// - Returns: whether there was any.
+    @discardableResult
+    mutating func removeNullCharacters() -> Bool {
+        guard scalars.contains("\0") else { return false }
+        let kept = scalars.indices.filter { scalars[$0] != "\0" }
+        scalars = kept.map { scalars[$0] }
+        boxes = kept.map { boxes[$0] }
+        layoutIndices = kept.map { layoutIndices[$0] }
+        return true
     }
 
     /// The layout split into lines at poppler's line-end marks: each line's rectangles, and the

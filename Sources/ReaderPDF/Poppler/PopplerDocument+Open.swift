@@ -35,7 +35,8 @@ extension PopplerDocument {
                 throw malformed(path, "damaged: the document has no pages")
             }
             let info = PopplerInfoReader.read(handle, file: file)
-            return PopplerDocument(handle: handle, path: path, pageCount: pageCount, info: info, messages: messages)
+            return PopplerDocument(handle: handle, path: path, password: password, pageCount: pageCount, info: info,
+                                   messages: messages)
         }
     }
 

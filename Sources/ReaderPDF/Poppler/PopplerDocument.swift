@@ -2,15 +2,17 @@ import Foundation
 import ReaderCore
 internal import CPoppler
 
-/// An open poppler document. Every call into poppler, on any document, holds one process-wide
-/// lock (``callLock``): poppler objects are not thread-safe, and neither is poppler's shared
-/// state between documents (two documents read on two threads at once crashed inside poppler).
+/// An open poppler-glib document. Every poppler-glib call, on any document, holds one
+/// process-wide lock (``callLock``): poppler objects are not thread-safe, and two documents read
+/// through poppler-glib on two threads at once crashed inside poppler. Page text comes from a
+/// ``PopplerTextDocument`` on the same file instead, which has a lock of its own.
 ///
 /// Pages are fetched for the call that needs them and released before it returns; what poppler
 /// hands back is copied into Swift values and freed inside the call, so no poppler pointer
 /// leaves this class.
 final class PopplerDocument: @unchecked Sendable {
-    // @unchecked: `handle` is used only while `callLock` is held; everything else is immutable.
+    // @unchecked: `handle` is used only while `callLock` is held, `textDocument` only while
+    // `textDocumentLock` is; everything else is immutable.
 
     /// The path the document was opened from.
     let path: String
@@ -26,11 +28,18 @@ final class PopplerDocument: @unchecked Sendable {
     static let callLock = NSRecursiveLock()
     /// Collects what poppler logs during this document's calls.
     private let messages: PopplerMessages
+    /// The password the document was opened with, to open its text documents alike.
+    private let password: String?
+    /// The text document ``pageText(_:)`` reads, opened on first use.
+    private var textDocument: PopplerTextDocument?
+    private let textDocumentLock = NSLock()
 
     /// Wraps a document ``open(path:password:)`` made; takes over the reference to `handle`.
-    init(handle: OpaquePointer, path: String, pageCount: Int, info: PDFInfo, messages: PopplerMessages) {
+    init(handle: OpaquePointer, path: String, password: String?, pageCount: Int, info: PDFInfo,
+         messages: PopplerMessages) {
         self.handle = handle
         self.path = path
+        self.password = password
         self.pageCount = pageCount
         self.info = info
         self.messages = messages
@@ -46,6 +55,30 @@ final class PopplerDocument: @unchecked Sendable {
     /// What poppler logged about this file so far: the damage it repaired or skipped while
     /// opening and reading pages ("Syntax error at position 435: …"), at most 50 lines and a count.
     var warnings: [String] { messages.lines }
+
+    /// The text of page `pageNumber` (1-based), from this document's ``PopplerTextDocument``.
+    func pageText(_ pageNumber: Int) throws(ReaderError) -> PDFPageText {
+        try sharedTextDocument().pageText(pageNumber)
+    }
+
+    /// ``textDocument``, opened on first use.
+    private func sharedTextDocument() throws(ReaderError) -> PopplerTextDocument {
+        textDocumentLock.lock()
+        defer { textDocumentLock.unlock() }
+        if let textDocument { return textDocument }
+        let opened = try textDocumentOpener()()
+        textDocument = opened
+        return opened
+    }
+
+    /// Opens new ``PopplerTextDocument``s on this file, for threads of their own; what poppler
+    /// logs while they read goes to this document's ``warnings``. It does not hold this document,
+    /// so a thread keeping it cannot be the one that closes poppler-glib's document.
+    func textDocumentOpener() -> @Sendable () throws(ReaderError) -> PopplerTextDocument {
+        { [path, password, messages] () throws(ReaderError) in
+            try PopplerTextDocument(path: path, password: password, messages: messages)
+        }
+    }
 
     /// Page size in points (width, height), 1-based page number (`poppler_page_get_size`, which
     /// swaps the sides of a page rotated by 90° or 270°).

@@ -30,6 +30,8 @@ final class PDFPageReadAhead<Page: Sendable>: @unchecked Sendable {
     /// The next page a worker considers.
     private var cursor = 1
     private var stopped = false
+    /// Workers started and not yet ended.
+    private var running = 0
 
     /// Read-ahead over `pageCount` pages; nothing runs before ``start(workers:makeReader:)``.
     init(pageCount: Int) {
@@ -39,6 +41,9 @@ final class PDFPageReadAhead<Page: Sendable>: @unchecked Sendable {
     /// Starts `count` worker threads. Each calls `makeReader` once, on its own thread, for a page
     /// reader it alone uses, and ends quietly when that fails (the caller then reads the pages).
     func start(workers count: Int, makeReader: @escaping @Sendable () throws(ReaderError) -> PageReader) {
+        condition.lock()
+        running += count
+        condition.unlock()
         for _ in 0..<count {
             let thread = Thread { [self] in work(makeReader) }
             thread.name = "reader.pdf.read-ahead"
@@ -48,12 +53,15 @@ final class PDFPageReadAhead<Page: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// Ends the workers after the page each is reading.
+    /// Ends the workers after the page each is reading, and waits until they have released their
+    /// readers: a worker still closing a poppler document while the process exits crashed inside
+    /// poppler, whose globals were being destroyed under it.
     func stop() {
         condition.lock()
+        defer { condition.unlock() }
         stopped = true
         condition.broadcast()
-        condition.unlock()
+        while running > 0 { condition.wait() }
     }
 
     /// What a worker read of `page`, waiting while one is reading it; nil when the caller must
@@ -81,6 +89,15 @@ final class PDFPageReadAhead<Page: Sendable>: @unchecked Sendable {
     }
 
     private func work(_ makeReader: () throws(ReaderError) -> PageReader) {
+        readPages(with: makeReader)
+        condition.lock()
+        running -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Reads pages until stopped or past the last page; the reader is released on return.
+    private func readPages(with makeReader: () throws(ReaderError) -> PageReader) {
         guard let readPage = try? makeReader() else { return }
         while let page = nextPage() {
             let result = Result { () throws(ReaderError) in try readPage(page) }

@@ -1,0 +1,100 @@
+// One-pass text extraction from poppler's core library (TextOutputDev), for ReaderPDF.
+//
+// poppler-glib answers the text, the character boxes and the font runs of a page with three
+// separate walks over the page's words (and copies each answer into GLib containers); this
+// shim makes the same three answers in one walk, in the same order and with the same values,
+// so ReaderPDF can use either. Plain C so Swift imports it without C++ interoperability.
+#ifndef READER_CPOPPLERTEXT_H
+#define READER_CPOPPLERTEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// An open PDF document (poppler's PDFDoc). Not thread-safe: one caller at a time.
+typedef struct RPTDocument RPTDocument;
+
+/// Why rpt_document_open failed.
+typedef enum {
+    RPT_OPEN_OK = 0,
+    RPT_OPEN_ENCRYPTED = 1,  ///< a password is needed, or the one given is wrong
+    RPT_OPEN_DAMAGED = 2,    ///< poppler cannot read the file
+    RPT_OPEN_NO_MEMORY = 3,
+} RPTOpenStatus;
+
+/// A rectangle in points, origin at the page's top-left corner, y growing downwards.
+typedef struct {
+    double x1, y1, x2, y2;
+} RPTRect;
+
+/// Characters in one font at one size; `start` and `end` (inclusive) index the layout rectangles,
+/// as poppler_page_get_text_attributes counts them.
+typedef struct {
+    int32_t start;
+    int32_t end;
+    /// Offset of the font's name (subset prefix removed, NUL-terminated) in RPTPageText.fontNames.
+    int32_t fontNameOffset;
+    double fontSize;
+} RPTFontRun;
+
+/// The text of one page, as poppler-glib's poppler_page_get_text, poppler_page_get_text_layout and
+/// poppler_page_get_text_attributes give it. Free with rpt_page_text_free.
+typedef struct {
+    /// The page size in points, sides swapped for a page rotated by 90° or 270°.
+    double width, height;
+    /// One rectangle per character of the layout, a zero-size one at each line's end.
+    RPTRect *rects;
+    /// The character of each rectangle (a space between words, a line feed at a line's end), in
+    /// poppler's reading order; the page text when `text` is NULL.
+    uint32_t *characters;
+    size_t rectCount;
+    /// NULL, unless the page has right-to-left characters: then poppler's text, UTF-8 and not
+    /// NUL-terminated, with right-to-left runs reversed and wrapped in direction marks, which the
+    /// caller pairs with the rectangles.
+    char *text;
+    size_t textLength;
+    /// Font runs covering every rectangle in order, adjacent runs of one font name and size merged.
+    RPTFontRun *fontRuns;
+    size_t fontRunCount;
+    /// The font names runs point into.
+    char *fontNames;
+    /// poppler's text page, kept for rpt_page_text_selected.
+    void *textPage;
+} RPTPageText;
+
+/// Opens the PDF at `path` (a file system path, not a URI) with `password` (UTF-8, or NULL),
+/// trying it as Latin-1 first, as poppler-glib does. Returns NULL and sets `status` on failure.
+RPTDocument *rpt_document_open(const char *path, const char *password, RPTOpenStatus *status);
+
+/// Closes a document rpt_document_open returned.
+void rpt_document_close(RPTDocument *document);
+
+/// The number of pages.
+int rpt_document_page_count(const RPTDocument *document);
+
+/// Extracts the text of page `index` (0-based) into `page`. Returns 0 on success, -1 when the
+/// page cannot be loaded or memory runs out (`page` is then left empty).
+int rpt_page_text_extract(RPTDocument *document, int index, RPTPageText *page);
+
+/// How many images page `index` (0-based) draws, counted as poppler_page_get_image_mapping counts
+/// them; -1 when the page cannot be loaded.
+int rpt_page_image_count(RPTDocument *document, int index);
+
+/// The text poppler selects, glyph by glyph, inside `area` of an extracted page, as
+/// poppler_page_get_selected_text gives it; NULL on failure. Free with rpt_string_free.
+char *rpt_page_text_selected(const RPTPageText *page, RPTRect area);
+
+/// Releases what rpt_page_text_extract allocated.
+void rpt_page_text_free(RPTPageText *page);
+
+/// Frees a string this library returned.
+void rpt_string_free(char *string);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
