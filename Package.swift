@@ -92,7 +92,9 @@ let package = Package(
         .testTarget(
             name: "ReaderEPUBTests",
             dependencies: ["ReaderEPUB", "ReaderHTML", "ReaderXML", "ReaderCore", "CLibZip", "ReaderTestSupport"]),
-        .testTarget(name: "ReaderPDFTests", dependencies: ["ReaderPDF", "ReaderCore", "ReaderXML", "ReaderTestSupport"]),
+        .testTarget(
+            name: "ReaderPDFTests",
+            dependencies: ["ReaderPDF", "ReaderCore", "ReaderXML", "ReaderTestSupport", "CPoppler", "CPopplerText"]),
         .testTarget(
             name: "ReaderMOBITests", dependencies: ["ReaderMOBI", "ReaderHTML", "ReaderXML", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(

@@ -107,4 +107,27 @@ import Testing
         // Once stopped, a page no worker has read is the caller's, at once.
         #expect(readAhead.take(90) == nil)
     }
+
+    @Test func stopWaitsUntilEveryWorkerHasReleasedItsReader() throws {
+        /// Counts the readers alive, as a poppler document would be open.
+        final class Reader: Sendable {
+            static let alive = Mutex(0)
+            init() { Self.alive.withLock { $0 += 1 } }
+            deinit { Self.alive.withLock { $0 -= 1 } }
+            func read(_ page: Int) -> PDFReflow.PageFacts {
+                usleep(20_000)  // a slow page, so that stop() comes while workers are reading
+                return PDFReflow.PageFacts(text: SyntheticPage(number: page, lines: [.init(x: 40, y: 100, text: "p\(page)")]).pageText)
+            }
+        }
+        let readAhead = PDFPageReadAhead<PDFReflow.PageFacts>(pageCount: 100)
+        readAhead.start(workers: 3) { () throws(ReaderError) in
+            let reader = Reader()
+            return { (page: Int) throws(ReaderError) -> PDFReflow.PageFacts in reader.read(page) }
+        }
+        _ = readAhead.take(1)
+        for _ in 0..<500 where Reader.alive.withLock({ $0 }) < 3 { usleep(1_000) }
+        #expect(Reader.alive.withLock { $0 } == 3)
+        readAhead.stop()
+        #expect(Reader.alive.withLock { $0 } == 0)
+    }
 }
