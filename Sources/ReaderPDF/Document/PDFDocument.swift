@@ -49,7 +49,9 @@ public final class PDFDocument: Document, @unchecked Sendable {
     /// nothing changes). The pages and Locators are the same either way.
     public func willReadSequentially() {
         let openTextDocument = poppler.textDocumentOpener()
-        reflow.startReadingAhead(workers: Self.readAheadWorkers) { () throws(ReaderError) in
+        // Past the first page, which the caller reads while the workers open their documents.
+        let workers = min(Self.readAheadWorkers, pageCount - 1)
+        reflow.startReadingAhead(workers: workers) { () throws(ReaderError) in
             let another = try openTextDocument()
             return { (page: Int) throws(ReaderError) -> PDFPageText in try another.pageText(page) }
         }
