@@ -3,9 +3,10 @@ import ReaderCore
 internal import CPoppler
 
 /// An open poppler-glib document. Every poppler-glib call, on any document, holds one
-/// process-wide lock (``callLock``): poppler objects are not thread-safe, and two documents read
-/// through poppler-glib on two threads at once crashed inside poppler. Page text comes from a
-/// ``PopplerTextDocument`` on the same file instead, which has a lock of its own.
+/// process-wide lock (``callLock``): poppler objects are not thread-safe, and poppler-glib
+/// promises nothing for two documents on two threads. Page text, the one thing read on several
+/// threads, comes from a ``PopplerTextDocument`` on the same file instead, which has a lock of its
+/// own.
 ///
 /// Pages are fetched for the call that needs them and released before it returns; what poppler
 /// hands back is copied into Swift values and freed inside the call, so no poppler pointer
@@ -23,7 +24,7 @@ final class PopplerDocument: @unchecked Sendable {
 
     /// The `PopplerDocument *` GObject, released with this object.
     private let handle: OpaquePointer
-    /// Held around every poppler call, on every document (recursive, so a call made while it is
+    /// Held around every poppler-glib call, on every document (recursive, so a call made while it is
     /// held, as opening does, cannot deadlock).
     static let callLock = NSRecursiveLock()
     /// Collects what poppler logs during this document's calls.
