@@ -1,5 +1,5 @@
 // One walk over a page's words that gives what poppler-glib's text, layout and attribute calls give
-// (glib/poppler-page.cc in poppler 22.12: poppler_page_get_text_page, poppler_page_get_selected_text,
+// (glib/poppler-page.cc in poppler 22.12: poppler_page_get_text_page, poppler_page_get_text,
 // poppler_page_get_text_layout_for_area, poppler_page_get_text_attributes_for_area).
 #include "CPopplerText.h"
 
@@ -338,13 +338,12 @@ int rpt_page_text_extract(RPTDocument *document, int index, RPTPageText *out)
         out->fontRuns = copyOut(collector.runs.data(), collector.runs.size());
         out->fontRunCount = collector.runs.size();
         out->fontNames = copyOut(collector.names.data(), collector.names.size());
-        out->textPage = text;
+        text->decRefCnt();
         return 0;
     } catch (...) {
         if (text) {
             text->decRefCnt();
         }
-        out->textPage = nullptr;
         rpt_page_text_free(out);
         return -1;
     }
@@ -365,20 +364,6 @@ int rpt_page_image_count(RPTDocument *document, int index)
     }
 }
 
-char *rpt_page_text_selected(const RPTPageText *page, RPTRect area)
-{
-    if (!page->textPage) {
-        return nullptr;
-    }
-    try {
-        PDFRectangle selection(area.x1, area.y1, area.x2, area.y2);
-        std::unique_ptr<GooString> text(static_cast<TextPage *>(page->textPage)->getSelectionText(&selection, selectionStyleGlyph));
-        return strdup(text->c_str());
-    } catch (...) {
-        return nullptr;
-    }
-}
-
 void rpt_page_text_free(RPTPageText *page)
 {
     free(page->text);
@@ -386,15 +371,7 @@ void rpt_page_text_free(RPTPageText *page)
     free(page->characters);
     free(page->fontRuns);
     free(page->fontNames);
-    if (page->textPage) {
-        static_cast<TextPage *>(page->textPage)->decRefCnt();
-    }
     *page = RPTPageText {};
-}
-
-void rpt_string_free(char *string)
-{
-    free(string);
 }
 
 } // extern "C"

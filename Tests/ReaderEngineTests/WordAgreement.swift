@@ -1,3 +1,5 @@
+import ReaderTestSupport
+
 /// How much of a reference text (calibre's) another text (ours) reproduces, word by word and in
 /// order: the share of the reference's words that a longest-common-subsequence alignment of the
 /// two word lists matches.
@@ -55,7 +57,7 @@ struct WordAgreement {
             current = String.UnicodeScalarView()
         }
         for scalar in text.unicodeScalars {
-            if isWrittenWithoutSpaces(scalar) {
+            if PositionWords.isWrittenWithoutSpaces(scalar) {
                 finish()
                 words.append(String(scalar))
                 continue
@@ -72,17 +74,6 @@ struct WordAgreement {
         }
         finish()
         return words
-    }
-
-    /// Han ideographs, kana and their iteration marks.
-    private static func isWrittenWithoutSpaces(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x3005...0x3007, 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x3134F:
-            return true
-        default:
-            return false
-        }
     }
 }
 

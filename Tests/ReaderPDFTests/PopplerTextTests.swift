@@ -56,7 +56,7 @@ struct PopplerTextTests {
         #expect(marks.allSatisfy { text.boxes[$0].width == 0 })
     }
 
-    @Test("a page whose whole text poppler cuts short is read line by line and keeps its Japanese paragraph")
+    @Test("a page whose text holds a U+0000 (poppler-glib's copy stopped there) keeps its Japanese paragraph")
     func truncatedPageText() throws {
         let document = try PopplerDocument.open(path: PDFCorpus.path("font-variations_issue19971.pdf"), password: nil)
         let text = try document.pageText(6)

@@ -85,11 +85,12 @@ public enum PositionWords {
         return nil
     }
 
-    /// Han ideographs, kana and their iteration marks.
-    private static func isWrittenWithoutSpaces(_ scalar: Unicode.Scalar) -> Bool {
+    /// Han ideographs, kana (halfwidth too) and their iteration marks: characters of scripts
+    /// written without spaces, each a word of its own.
+    public static func isWrittenWithoutSpaces(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x3005...0x3007, 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xF900...0xFAFF, 0x20000...0x3FFFF:
+             0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x3FFFF:
             true
         default:
             false

@@ -61,8 +61,6 @@ typedef struct {
     size_t fontRunCount;
     /// The font names runs point into.
     char *fontNames;
-    /// poppler's text page, kept for rpt_page_text_selected.
-    void *textPage;
 } RPTPageText;
 
 /// Opens the PDF at `path` (a file system path, not a URI) with `password` (UTF-8, or NULL),
@@ -83,15 +81,8 @@ int rpt_page_text_extract(RPTDocument *document, int index, RPTPageText *page);
 /// them; -1 when the page cannot be loaded.
 int rpt_page_image_count(RPTDocument *document, int index);
 
-/// The text poppler selects, glyph by glyph, inside `area` of an extracted page, as
-/// poppler_page_get_selected_text gives it; NULL on failure. Free with rpt_string_free.
-char *rpt_page_text_selected(const RPTPageText *page, RPTRect area);
-
 /// Releases what rpt_page_text_extract allocated.
 void rpt_page_text_free(RPTPageText *page);
-
-/// Frees a string this library returned.
-void rpt_string_free(char *string);
 
 #ifdef __cplusplus
 }

@@ -81,19 +81,6 @@ struct PDFAlignedText: Hashable, Sendable {
         return true
     }
 
-    /// The layout split into lines at poppler's line-end marks: each line's rectangles, and the
-    /// index of the mark that ends it (nil for the last line).
-    static func lines(of rects: [PDFRect]) -> [(content: Range<Int>, end: Int?)] {
-        var result: [(Range<Int>, Int?)] = []
-        var start = 0
-        for index in rects.indices where isLineEnd(rects[index]) {
-            result.append((start..<index, index))
-            start = index + 1
-        }
-        if start < rects.count { result.append((start..<rects.count, nil)) }
-        return result
-    }
-
     /// poppler marks a line break with a rectangle of no size at the end of the line's last word.
     static func isLineEnd(_ rect: PDFRect) -> Bool {
         rect.x1 == rect.x2 && rect.y1 == rect.y2

@@ -101,35 +101,12 @@ final class PopplerTextDocument: @unchecked Sendable {
     }
 
     /// Pairs poppler's text of a page with right-to-left characters (reordered, with direction
-    /// marks) with the layout.
-    ///
-    /// When the page text and the layout disagree (poppler's whole-page text can stop early on
-    /// pages that mix right-to-left and other scripts), the text is taken again line by line
-    /// from the selection over each layout line, and each line is paired with its rectangles as
-    /// far as they go, so `scalars.count == boxes.count` always holds.
+    /// marks) with the layout. Should they ever disagree (no corpus page does), the page keeps
+    /// the layout's own order, whose characters pair one to one with the boxes.
     private static func alignRightToLeft(_ page: RPTPageText, rects: [PDFRect]) -> PDFAlignedText {
         let text = UTF8Scalars.decode(UnsafeRawBufferPointer(start: page.text, count: page.textLength))
-        return PDFAlignedText.strict(text: text, rects: rects) ?? alignLineByLine(page, rects: rects)
-    }
-
-    /// Pairs each layout line with the text poppler selects inside the line's bounding box.
-    private static func alignLineByLine(_ page: RPTPageText, rects: [PDFRect]) -> PDFAlignedText {
-        var aligned = PDFAlignedText()
-        withUnsafePointer(to: page) { page in
-            for line in PDFAlignedText.lines(of: rects) {
-                if let first = line.content.first {
-                    let area = rects[line.content].reduce(rects[first]) { $0.union($1) }
-                    let selected = rpt_page_text_selected(page, RPTRect(x1: area.x1, y1: area.y1, x2: area.x2, y2: area.y2))
-                    defer { rpt_string_free(selected) }
-                    let text = selected.map { String(cString: $0) } ?? ""
-                    // A line's text holds no line break of its own.
-                    let scalars = text.unicodeScalars.map { $0 == "\n" ? " " : $0 }
-                    aligned.append(scalars, rects: Array(rects[line.content]), indices: line.content)
-                }
-                if let end = line.end { aligned.append("\n", box: rects[end], layoutIndex: end) }
-            }
-        }
-        return aligned
+        return PDFAlignedText.strict(text: text, rects: rects)
+            ?? PDFAlignedText(layoutOrder: UnsafeBufferPointer(start: page.characters, count: page.rectCount), rects: rects)
     }
 
     /// Font name and size runs over layout indices (CPopplerText's end index is inclusive).
