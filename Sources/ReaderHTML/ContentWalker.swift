@@ -89,7 +89,7 @@ struct ContentWalker {
                 }
                 stack[top].next = end
                 guard hiddenDepth == 0, !isUnshownWhitespace(string, in: &stack[top]) else { continue }
-                let units = string.utf16.count
+                let units = string.utf16Length
                 guard units > 0 else { continue }
                 stack[top].previousIsBoundary = false
                 let start = recorder.length

@@ -172,7 +172,7 @@ struct InlineText {
         guard let first = string.unicodeScalars.first else { return }
         if preformatted { placePreformattedSeparators(offset: offset) } else { placeSeparators(before: first, offset: offset) }
         utf8 += string.utf8
-        length += string.utf16.count
+        length += string.utf16Length
     }
 
     private mutating func noteSpace(at offset: Int, segmentBreak: Bool) {

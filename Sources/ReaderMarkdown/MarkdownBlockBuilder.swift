@@ -225,7 +225,7 @@ struct MarkdownBlockBuilder {
 
         mutating func add(_ piece: String) {
             text += piece
-            length += piece.utf16.count
+            length += piece.utf16Length
         }
     }
 

@@ -42,7 +42,7 @@ public final class MarkdownDocument: Document {
         self.fingerprintMemo = FingerprintMemo(path: path, format: .markdown)
         let decoded = SourceText(bytes: bytes)
         let utf8 = Array(decoded.text.utf8)
-        let utf16 = Array(decoded.text.utf16)
+        let utf16 = decoded.text.utf16Units
         let index = SourceIndex(utf8: utf8)
         let frontMatter = FrontMatter(index: index)
 

@@ -36,7 +36,7 @@ struct TableText {
         var map = SourceMap()
         func add(_ piece: String) {
             text += piece
-            length += piece.utf16.count
+            length += piece.utf16Length
         }
         for (rowIndex, row) in rows.enumerated() {
             if rowIndex > 0 { add("\n") }

@@ -16,7 +16,7 @@ struct SectionText {
         var offset = 0
         for text in texts {
             starts.append(offset)
-            offset += Self.utf16Count(text) + 1
+            offset += text.utf16Length + 1
         }
         starts.append(offset)
         blockStarts = starts
@@ -57,19 +57,5 @@ struct SectionText {
             block += 1
         }
         return result
-    }
-
-    /// The UTF-16 length of a string, counted on its UTF-8 bytes: `utf16.count` would build the
-    /// string's UTF-16 breadcrumbs, an allocation per block that the scan never needs.
-    static func utf16Count(_ string: String) -> Int {
-        var string = string
-        return string.withUTF8 { bytes in
-            var count = 0
-            for byte in bytes {
-                // Every byte but a continuation byte starts a scalar; a 4-byte scalar needs 2 units.
-                count += (byte & 0xC0 != 0x80 ? 1 : 0) + (byte >= 0xF0 ? 1 : 0)
-            }
-            return count
-        }
     }
 }

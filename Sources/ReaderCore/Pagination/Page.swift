@@ -59,7 +59,7 @@ public struct LineSpan: Hashable, Sendable {
         self.section = section
         self.block = block
         self.textRange = textRange
-        self.prefixLength = prefix.utf16.count
-        self.textLength = text.utf16.count
+        self.prefixLength = prefix.utf16Length
+        self.textLength = text.utf16Length
     }
 }

@@ -45,7 +45,7 @@ struct ConvertedPart: Sendable {
         }
         converted = HTMLBlockConverter(options: HTMLConversionOptions(keepsSourceText: fileposRange != nil)).convert(document)
         let sourceOffsets = converted.pathIndex.anchors.mapValues(\.sourceOffset)
-        let text = fileposRange == nil ? [] : Array((converted.sourceText ?? "").utf16)
+        let text = fileposRange == nil ? [] : (converted.sourceText ?? "").utf16Units
         let table = fileposRange.map {
             FileposTable(anchors: exactAnchors, sourceOffsets: sourceOffsets, text: text, singleByte: singleByteStream,
                          fileposRange: $0)
