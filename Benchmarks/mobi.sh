@@ -73,6 +73,10 @@ label() { echo "\`$(basename "$1")\`"; }
 
 open_goal=0.150
 decode_goal=1.00
+# The least time left once a tool's start is taken off for a net ratio to mean anything.
+net_floor=0.005
+# measurable TIME START: whether TIME less START is at least net_floor
+measurable() { python3 -c "import sys; t, s, f = map(float, sys.argv[1:]); sys.exit(0 if t - s >= f else 1)" "$1" "$2" "$net_floor"; }
 mkdir -p "$work/d" "$work/calibre"
 
 echo "## MOBI and AZW3"
@@ -132,9 +136,10 @@ start_peer=$(median "$runs" "mobitool -v > /dev/null 2>&1")
 echo "### Full decoding: \`reader toc FILE --json\` vs \`mobitool -d -o DIR FILE\`"
 echo
 echo "Process start, measured apart: \`reader formats\` $start_reader s (the Swift runtime and every library reader"
-echo "links, poppler, cairo and GLib among them), \`mobitool -v\` $start_peer s. The net ratio takes each tool's start"
-echo "off its time; on a small book the start is most of reader's time. Throughput is the decoded text"
-echo "(rawml) over the time, for both. Peak RSS: one run each."
+echo "links, poppler's core among them), \`mobitool -v\` $start_peer s. The net ratio takes each tool's start"
+echo "off its time; on a small book the start is most of reader's time. Where either tool's time less its start is"
+echo "under $net_floor s, the difference is within the noise of the start and no net ratio is given (\"-\")."
+echo "Throughput is the decoded text (rawml) over the time, for both. Peak RSS: one run each."
 echo
 echo "| input | reader (s) | \`mobitool -d\` (s) | ratio | net ratio | reader MiB/s | \`mobitool -d\` MiB/s | reader peak RSS (MB) | \`mobitool -d\` peak RSS (MB) | goal (net ratio ≤ $decode_goal) |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
@@ -145,7 +150,9 @@ for input in "${inputs[@]}"; do
     t_mobitool[$input]=$t_peer
     r=$(ratio_or_dash "$t_reader" "$t_peer")
     net=-
-    if number "$t_reader" && number "$t_peer"; then net=$(net_ratio "$t_reader" "$t_peer" "$start_reader" "$start_peer"); fi
+    if number "$t_reader" && number "$t_peer" && measurable "$t_reader" "$start_reader" && measurable "$t_peer" "$start_peer"; then
+        net=$(net_ratio "$t_reader" "$t_peer" "$start_reader" "$start_peer")
+    fi
     if number "$t_reader"; then rss=$(peak_rss "$reader" toc "$input" --json); speed=$(per_second "${decoded[$input]}" "$t_reader"); else rss=-; speed=-; fi
     if number "$t_peer"; then peer_speed=$(per_second "${decoded[$input]}" "$t_peer"); else peer_speed=-; fi
     echo "| $(label "$input") | $t_reader | $t_peer | $r | $net | $speed | $peer_speed | $rss | $(peak_rss mobitool -d -o "$work/d" "$input")" \

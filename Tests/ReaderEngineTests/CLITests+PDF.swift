@@ -7,6 +7,47 @@ import Testing
 extension CLITests {
     static let pdf = "TestBooks/pdf/harbour-lights.pdf"
 
+    @Test("poppler-glib, GLib and cairo are loaded when a PDF is opened, not in every run")
+    func popplerGlibLoadedOnDemand() throws {
+        let glibLibraries = ["libpoppler-glib.so", "libgobject-2.0.so", "libglib-2.0.so", "libcairo.so"]
+        try withCacheDirectory { cache in
+            // The dynamic loader lists every shared object it loads ("file=NAME [0];  needed by …").
+            func loaded(_ arguments: [String]) throws -> [String] {
+                let result = try ReaderExecutable.run(arguments, cacheDirectory: cache, environment: ["LD_DEBUG": "files"])
+                #expect(result.status == 0, "\(result)")
+                return result.stderr.matches(of: #/file=(\S+) \[/#).map { String($0.output.1) }
+            }
+            let onText = try loaded(["info", Self.lighthouse])
+            #expect(onText.contains { $0.hasPrefix("libxml2.so") }, "LD_DEBUG=files listed: \(onText)")
+            for library in glibLibraries {
+                #expect(!onText.contains { $0.hasPrefix(library) }, "\(library) loaded for a TXT file")
+            }
+            let onPDF = try loaded(["info", Self.pdf])
+            for library in glibLibraries {
+                #expect(onPDF.contains { $0.hasPrefix(library) }, "\(library) not loaded for a PDF")
+            }
+        }
+    }
+
+    @Test("without a loadable poppler-glib, a PDF is refused in one line and other formats still open")
+    func withoutPopplerGlib() throws {
+        try withCacheDirectory { cache in
+            // A file by poppler-glib's name that is no library, found first through LD_LIBRARY_PATH.
+            let libraries = cache.appendingPathComponent("libraries", isDirectory: true)
+            try FileManager.default.createDirectory(at: libraries, withIntermediateDirectories: true)
+            try Data("not a library".utf8).write(to: libraries.appendingPathComponent("libpoppler-glib.so.8"))
+            let environment = ["LD_LIBRARY_PATH": libraries.path]
+            let pdf = try ReaderExecutable.run(["info", Self.pdf], cacheDirectory: cache, environment: environment)
+            #expect(pdf.status != 0)
+            #expect(pdf.stdout.isEmpty)
+            #expect(pdf.errorLines.count == 1, "\(pdf)")
+            #expect(pdf.stderr.contains("\(Self.pdf): pdf: PDF support is missing: cannot load libpoppler-glib.so.8"),
+                    "\(pdf)")
+            let text = try ReaderExecutable.run(["info", Self.lighthouse], cacheDirectory: cache, environment: environment)
+            #expect(text.status == 0, "\(text)")
+        }
+    }
+
     @Test("open on a PDF shows the reflowed page, without running headers or page numbers, and an estimated count")
     func openPDF() throws {
         try withCacheDirectory { cache in

@@ -57,8 +57,9 @@ enum ReaderExecutable {
         var description: String { "exit \(status)\nstdout:\n\(stdout.prefix(2000))\nstderr:\n\(stderr.prefix(2000))" }
     }
 
-    /// Runs `reader` with `arguments` in the repository directory, with the page-index cache in `cacheDirectory`.
-    static func run(_ arguments: [String], cacheDirectory: URL) throws -> Result {
+    /// Runs `reader` with `arguments` in the repository directory, with the page-index cache in `cacheDirectory`
+    /// and `environment` added to the test's own.
+    static func run(_ arguments: [String], cacheDirectory: URL, environment extra: [String: String] = [:]) throws -> Result {
         let executable = try #require(url, "the reader executable was not found")
         let outputs = cacheDirectory.appendingPathComponent("output-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
@@ -74,6 +75,7 @@ enum ReaderExecutable {
         process.currentDirectoryURL = URL(fileURLWithPath: TestPaths.repository)
         var environment = ProcessInfo.processInfo.environment
         environment["READER_CACHE_DIR"] = cacheDirectory.path
+        environment.merge(extra) { _, added in added }
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = stdout

@@ -1,4 +1,4 @@
-internal import CPoppler
+internal import CPopplerGlib
 
 /// A `GError` copied into Swift: the one place that reads and frees one.
 struct GLibError {

@@ -1,4 +1,4 @@
-internal import CPoppler
+internal import CPopplerGlib
 
 /// Strings that GLib and poppler hand over with ownership.
 enum GLibString {

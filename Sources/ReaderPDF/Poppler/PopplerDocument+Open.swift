@@ -1,6 +1,6 @@
 import Foundation
 import ReaderCore
-internal import CPoppler
+internal import CPopplerGlib
 
 extension PopplerDocument {
     /// Opens `path` (through a file URI / poppler_document_new_from_file, so the file is not read whole into memory).
@@ -14,6 +14,7 @@ extension PopplerDocument {
         let file = try ReadOnlyFile(path: path, format: .pdf)
         let prefix = try file.readPrefix(1024)
         guard !prefix.isEmpty else { throw malformed(path, "not a PDF: the file is empty") }
+        try PopplerGlibLibrary.load(for: path)
         guard let uri = fileURI(path) else {
             throw ReaderError(.unreadable, file: path, format: .pdf, reason: "cannot make a file URI of the path")
         }

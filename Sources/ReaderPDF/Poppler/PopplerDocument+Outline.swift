@@ -1,5 +1,5 @@
 import Foundation
-internal import CPoppler
+internal import CPopplerGlib
 
 extension PopplerDocument {
     /// Outline entries nested deeper than this are left out.

@@ -1,5 +1,5 @@
 import ReaderCore
-internal import CPoppler
+internal import CPopplerGlib
 
 extension PopplerDocument {
     /// The largest image rendered, in pixels.

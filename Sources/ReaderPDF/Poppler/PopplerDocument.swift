@@ -1,6 +1,6 @@
 import Foundation
 import ReaderCore
-internal import CPoppler
+internal import CPopplerGlib
 
 /// An open poppler-glib document. Every poppler-glib call, on any document, holds one
 /// process-wide lock (``callLock``): poppler objects are not thread-safe, and poppler-glib

@@ -1,6 +1,6 @@
 import Foundation
 import ReaderCore
-internal import CPoppler
+internal import CPopplerGlib
 
 /// Reads ``PDFInfo`` from an open poppler document.
 enum PopplerInfoReader {

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-internal import CPoppler
+internal import CPopplerGlib
 
 /// Messages poppler logged while this object was collecting: its parser's "Syntax Error" and
 /// "Internal Error" lines about a damaged file, and GLib warnings from poppler-glib.
