@@ -42,6 +42,10 @@ static void load(void) {
     RPG_GOBJECT_FUNCTIONS(RPG_FROM_GOBJECT)
     RPG_GLIB_FUNCTIONS(RPG_FROM_GLIB)
     RPG_CAIRO_FUNCTIONS(RPG_FROM_CAIRO)
+#undef RPG_FROM_POPPLER
+#undef RPG_FROM_GOBJECT
+#undef RPG_FROM_GLIB
+#undef RPG_FROM_CAIRO
     if (failed) return;
     rpg_resolved = table;
     load_error[0] = '\0';
