@@ -9,7 +9,8 @@ extension PopplerDocument {
     ///   (a directory, no permission); `encrypted` ("encrypted: password required" without a
     ///   password, "encrypted: wrong password" with one); `malformed` ("not a PDF: …" for an
     ///   empty file or one without a `%PDF-` header, "damaged: …" with poppler's last complaint,
-    ///   and for a document of 0 pages).
+    ///   and for a document of 0 pages); `unsupportedFormat` when poppler-glib cannot be loaded
+    ///   (``PopplerGlibLibrary``).
     static func open(path: String, password: String?) throws(ReaderError) -> PopplerDocument {
         let file = try ReadOnlyFile(path: path, format: .pdf)
         let prefix = try file.readPrefix(1024)
