@@ -31,10 +31,6 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        // poppler-glib's real headers and libraries, for the tests that compare against it.
-        .systemLibrary(
-            name: "CPoppler", pkgConfig: "poppler-glib",
-            providers: [.apt(["libpoppler-glib-dev", "libcairo2-dev"])]),
         // The poppler-glib, GLib and cairo functions ReaderPDF calls, loaded with dlopen when the
         // first PDF opens rather than linked (they would add some 4 ms to every run).
         .target(name: "CPopplerGlib"),
@@ -98,7 +94,7 @@ let package = Package(
             dependencies: ["ReaderEPUB", "ReaderHTML", "ReaderXML", "ReaderCore", "CLibZip", "ReaderTestSupport"]),
         .testTarget(
             name: "ReaderPDFTests",
-            dependencies: ["ReaderPDF", "ReaderCore", "ReaderXML", "ReaderTestSupport", "CPoppler", "CPopplerText"]),
+            dependencies: ["ReaderPDF", "ReaderCore", "ReaderXML", "ReaderTestSupport", "CPopplerGlib", "CPopplerText"]),
         .testTarget(
             name: "ReaderMOBITests", dependencies: ["ReaderMOBI", "ReaderHTML", "ReaderXML", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(

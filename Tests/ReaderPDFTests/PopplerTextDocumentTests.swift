@@ -2,7 +2,7 @@ import Foundation
 import ReaderCore
 import ReaderTestSupport
 import Testing
-import CPoppler
+import CPopplerGlib
 import CPopplerText
 @testable import ReaderPDF
 

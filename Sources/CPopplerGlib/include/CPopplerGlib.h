@@ -5,7 +5,7 @@
 // executable does not link them: rpg_load() opens them with dlopen when a PDF is first opened,
 // and the functions below, named and typed as in poppler-glib's own headers, call through the
 // pointers it resolved. The types, enumerations and the structures whose fields are read
-// (GError, PopplerAction, PopplerDest) restate those headers (poppler-glib's soname 8, GLib 2,
+// (GError, GList, PopplerAction, PopplerDest and the page-text ones) restate those headers (poppler-glib's soname 8, GLib 2,
 // cairo 2: stable ABIs); everything else stays opaque.
 #ifndef C_POPPLER_GLIB_H
 #define C_POPPLER_GLIB_H
@@ -15,6 +15,8 @@
 typedef char gchar;
 typedef int gint;
 typedef unsigned int guint;
+typedef uint16_t guint16;
+typedef double gdouble;
 typedef gint gboolean;
 typedef uint32_t GQuark;
 typedef void *gpointer;
@@ -26,6 +28,12 @@ typedef struct _GError {
 } GError;
 
 typedef struct _GDateTime GDateTime;
+
+typedef struct _GList {
+    gpointer data;
+    struct _GList *next;
+    struct _GList *prev;
+} GList;
 
 typedef enum {
     G_LOG_LEVEL_ERROR = 1 << 2,
@@ -134,7 +142,37 @@ typedef union _PopplerAction {
     PopplerActionGotoDest goto_dest;
 } PopplerAction;
 
-// X(return type, name, parameters, arguments): every function called, by library.
+// The page-text structures, read by the tests that compare poppler's core with poppler-glib.
+typedef struct _PopplerRectangle {
+    gdouble x1;
+    gdouble y1;
+    gdouble x2;
+    gdouble y2;
+} PopplerRectangle;
+
+typedef struct _PopplerColor {
+    guint16 red;
+    guint16 green;
+    guint16 blue;
+} PopplerColor;
+
+typedef struct _PopplerTextAttributes {
+    gchar *font_name;
+    gdouble font_size;
+    gboolean is_underlined;
+    PopplerColor color;
+    gint start_index;
+    gint end_index;
+} PopplerTextAttributes;
+
+typedef enum {
+    POPPLER_SELECTION_GLYPH,
+    POPPLER_SELECTION_WORD,
+    POPPLER_SELECTION_LINE,
+} PopplerSelectionStyle;
+
+// X(return type, name, parameters, arguments): every function called, by library. The page-text
+// calls after poppler_page_render are made by the tests alone.
 #define RPG_POPPLER_FUNCTIONS(X) \
     X(PopplerDocument *, poppler_document_new_from_file, (const char *uri, const char *password, GError **error), (uri, password, error)) \
     X(int, poppler_document_get_n_pages, (PopplerDocument *document), (document)) \
@@ -162,6 +200,13 @@ typedef union _PopplerAction {
     X(void, poppler_page_get_size, (PopplerPage *page, double *width, double *height), (page, width, height)) \
     X(gchar *, poppler_page_get_label, (PopplerPage *page), (page)) \
     X(void, poppler_page_render, (PopplerPage *page, cairo_t *cairo), (page, cairo)) \
+    X(char *, poppler_page_get_text, (PopplerPage *page), (page)) \
+    X(char *, poppler_page_get_selected_text, (PopplerPage *page, PopplerSelectionStyle style, PopplerRectangle *selection), (page, style, selection)) \
+    X(gboolean, poppler_page_get_text_layout, (PopplerPage *page, PopplerRectangle **rectangles, guint *count), (page, rectangles, count)) \
+    X(GList *, poppler_page_get_text_attributes, (PopplerPage *page), (page)) \
+    X(void, poppler_page_free_text_attributes, (GList *list), (list)) \
+    X(GList *, poppler_page_get_image_mapping, (PopplerPage *page), (page)) \
+    X(void, poppler_page_free_image_mapping, (GList *list), (list)) \
     X(GQuark, poppler_error_quark, (void), ())
 
 #define RPG_GOBJECT_FUNCTIONS(X) \
@@ -169,6 +214,7 @@ typedef union _PopplerAction {
 
 #define RPG_GLIB_FUNCTIONS(X) \
     X(void, g_free, (gpointer memory), (memory)) \
+    X(guint, g_list_length, (GList *list), (list)) \
     X(void, g_error_free, (GError *error), (error)) \
     X(gchar *, g_filename_to_uri, (const gchar *filename, const gchar *hostname, GError **error), (filename, hostname, error)) \
     X(GQuark, g_file_error_quark, (void), ()) \
