@@ -100,7 +100,7 @@ struct TXTBlockBuilder {
         let count = bytes.count
         while start < count {
             let end = UTF8Scanning.lineBreak(bytes, from: start)
-            let length = UTF8Scanning.utf16Count(bytes, in: start..<end)
+            let length = UTF8Counting.utf16Count(bytes, in: start..<end)
             lines.append(Line(bytes: start..<end, units: units..<units + length, isBlank: isBlank(bytes, start..<end)))
             units += length
             guard end < count else { break }

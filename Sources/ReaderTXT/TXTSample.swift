@@ -1,3 +1,5 @@
+import ReaderCore
+
 /// The start of a text file, decoded at open to learn how its lines wrap and to read a header.
 enum TXTSample {
     /// Bytes decoded at most.
@@ -52,12 +54,12 @@ enum TXTSample {
             var position = 0
             while lengths.count < limit {
                 guard let lineFeed = bytes[position...].firstIndex(of: 0x0A) else {
-                    lengths.append(UTF8Scanning.utf16Count(bytes, in: start..<bytes.count))
+                    lengths.append(UTF8Counting.utf16Count(bytes, in: start..<bytes.count))
                     break
                 }
                 position = lineFeed + 1
                 if lineFeed > 0 && bytes[lineFeed - 1] == 0x0D { continue }
-                lengths.append(UTF8Scanning.utf16Count(bytes, in: start..<lineFeed))
+                lengths.append(UTF8Counting.utf16Count(bytes, in: start..<lineFeed))
                 start = position
             }
             return lengths

@@ -33,7 +33,7 @@ struct TXTSectionLoader: @unchecked Sendable {
 
     /// The UTF-16 length of section `index`, decoding it without building blocks.
     func utf16Length(_ index: Int) throws(ReaderError) -> Int {
-        try withText(of: index) { UTF8Scanning.utf16Count($0) }
+        try withText(of: index) { UTF8Counting.utf16Count($0) }
     }
 
     /// Runs `body` on the text of section `index` as well-formed UTF-8, which lives only for the call.

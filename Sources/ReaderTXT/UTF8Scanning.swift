@@ -15,48 +15,6 @@ enum UTF8Scanning {
         lead >= 0xF0 ? 2 : 1
     }
 
-    /// UTF-16 units in valid UTF-8: every non-continuation byte is a scalar, four-byte ones count twice.
-    static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        utf16Count(bytes, in: 0..<bytes.count)
-    }
-
-    /// UTF-16 units in `bytes[range]`, valid UTF-8; counted eight bytes at a time.
-    static func utf16Count(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
-        guard let base = bytes.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
-        let high: UInt64 = 0x8080_8080_8080_8080
-        var count = 0
-        var index = range.lowerBound
-        while index + 8 <= range.upperBound {
-            // Per-byte tallies of continuation bytes (10xxxxxx) and four-byte leads (11110xxx),
-            // summed across bytes every 255 words at most, before a byte can overflow.
-            var continuations: UInt64 = 0
-            var fourByteLeads: UInt64 = 0
-            let batchEnd = min(range.upperBound, index + 8 * 255)
-            let batchStart = index
-            while index + 8 <= batchEnd {
-                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                continuations &+= (word & ~(word << 1) & high) >> 7
-                fourByteLeads &+= (word & (word << 1) & (word << 2) & (word << 3) & high) >> 7
-                index += 8
-            }
-            count += index - batchStart - byteSum(continuations) + byteSum(fourByteLeads)
-        }
-        while index < range.upperBound {
-            let byte = bytes[index]
-            if byte & 0xC0 != 0x80 { count += 1 }
-            if byte >= 0xF0 { count += 1 }
-            index += 1
-        }
-        return count
-    }
-
-    /// The sum of the eight bytes of `word`.
-    @inline(__always)
-    private static func byteSum(_ word: UInt64) -> Int {
-        let pairs = (word & 0x00FF_00FF_00FF_00FF) &+ (word >> 8 & 0x00FF_00FF_00FF_00FF)
-        return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
-    }
-
     /// The offset of the first line feed or carriage return at or after `start`, or `bytes.count`.
     static func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }

@@ -47,7 +47,9 @@ struct WordAgreement {
     }
 
     /// The words of a text: case-folded runs of letters, digits and marks; single characters in
-    /// Han and kana.
+    /// Han and kana. Unlike ``PositionWords/words(of:)``, a format character (soft hyphen,
+    /// zero-width space) ends a word and a word cannot start with a mark: the PDF agreement with
+    /// pdftotext fails with PositionWords' rule.
     static func words(of text: String) -> [String] {
         var words: [String] = []
         var current = String.UnicodeScalarView()

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ReaderTXT
 import ReaderTestSupport
+import ReaderCore
 import Testing
 
 /// The word-at-a-time byte scanning helpers against the obvious scalar-by-scalar answers.
@@ -23,10 +24,10 @@ import Testing
                 for lower in boundaries {
                     for upper in boundaries where upper >= lower {
                         let expected = String(decoding: buffer[lower..<upper], as: UTF8.self).utf16.count
-                        #expect(UTF8Scanning.utf16Count(buffer, in: lower..<upper) == expected)
+                        #expect(UTF8Counting.utf16Count(buffer, in: lower..<upper) == expected)
                     }
                 }
-                #expect(UTF8Scanning.utf16Count(buffer) == text.utf16.count)
+                #expect(UTF8Counting.utf16Count(buffer) == text.utf16.count)
             }
         }
     }
