@@ -10,7 +10,7 @@ let package = Package(
             name: "ReaderEngine",
             targets: [
                 "ReaderEngine", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
-                "ReaderXML", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex",
+                "ReaderXML", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering",
                 "ReaderCore",
             ]),
         .executable(name: "reader", targets: ["ReaderCLI"]),
@@ -68,6 +68,9 @@ let package = Package(
             name: "ReaderEngine",
             dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI"]),
 
+        // Markdown and sanitized HTML renderings of any Document's blocks and inline runs.
+        .target(name: "ReaderRendering", dependencies: ["ReaderCore"]),
+
         // Full-text search over any Document, through the public model alone.
         .target(name: "ReaderSearch", dependencies: ["ReaderCore"]),
         // A per-book SQLite FTS5 (trigram) index that narrows a search to the sections that can match.
@@ -78,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "ReaderCLI",
             dependencies: [
-                "ReaderEngine", "ReaderPDF", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex",
+                "ReaderEngine", "ReaderPDF", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -106,6 +109,11 @@ let package = Package(
                 "ReaderXML", "ReaderAnchoring", "ReaderSearch", "ReaderTestSupport",
             ],
             exclude: ["Golden"]),
+        .testTarget(
+            name: "ReaderRenderingTests",
+            dependencies: [
+                "ReaderRendering", "ReaderEngine", "ReaderMarkdown", "ReaderHTML", "ReaderXML", "ReaderCore", "ReaderTestSupport",
+            ]),
         .testTarget(
             name: "ReaderSearchTests",
             dependencies: [

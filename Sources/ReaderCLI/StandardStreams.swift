@@ -35,6 +35,12 @@ struct OutputBuffer {
         if pending.count >= limit { flush() }
     }
 
+    /// Adds text as it is.
+    mutating func text(_ text: String) {
+        pending.append(contentsOf: text.utf8)
+        if pending.count >= limit { flush() }
+    }
+
     /// Writes what is pending.
     mutating func flush() {
         guard !pending.isEmpty else { return }

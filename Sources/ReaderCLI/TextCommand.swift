@@ -1,6 +1,17 @@
 import ArgumentParser
 import ReaderCore
 import ReaderEngine
+import ReaderRendering
+
+/// What `reader text` writes.
+enum TextMarkup: String, ExpressibleByArgument, CaseIterable {
+    /// The reflowed lines, as `reader open` shows them.
+    case plain
+    /// CommonMark + GFM.
+    case markdown
+    /// One sanitized HTML5 page.
+    case html
+}
 
 /// `reader text FILE`: the whole document reflowed, streamed page by page.
 struct TextCommand: ParsableCommand {
@@ -12,9 +23,20 @@ struct TextCommand: ParsableCommand {
     @Option(help: "Columns per line (default 80).")
     var width: Int = Viewport.standard.columns
 
+    @Option(name: .customLong("as"), help: "plain (reflowed lines), markdown (CommonMark + GFM) or html (one sanitized page).")
+    var markup: TextMarkup = .plain
+
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
             let opened = try ReaderEngine.standard.open(path: document.file, options: document.openOptions)
+            switch markup {
+            case .plain: break
+            case .markdown, .html:
+                var output = OutputBuffer()
+                try DocumentRendering.render(opened, as: markup == .html ? .html : .markdown) { output.text($0) }
+                output.flush()
+                return
+            }
             // Tall pages: the text is one continuous flow, with no page-top adjustments in practice.
             let paginator = Paginator(document: opened, viewport: try Viewport(columns: width, rows: 10_000))
             var output = OutputBuffer()

@@ -35,10 +35,16 @@ public struct Block: Hashable, Sendable {
     public var spacingBefore: Int
     /// The nearest element id at or before this block, for Locator `fragments`.
     public var anchorID: String?
+    /// Inline formatting and references over `text` (emphasis, links, images, notes), sorted by
+    /// where they start, an outer run before the runs inside it; empty for formats without any (TXT).
+    public var runs: [InlineRun]
+    /// The cells of the table rows this block shows (one row per block for EPUB and MOBI tables,
+    /// a whole table for a Markdown one); empty when the block is not a table.
+    public var tableRows: [TableRow]
 
     /// Creates a block.
     public init(kind: Kind, text: String, sourceMap: SourceMap, listDepth: Int = 0, quoteDepth: Int = 0,
-                spacingBefore: Int = 1, anchorID: String? = nil) {
+                spacingBefore: Int = 1, anchorID: String? = nil, runs: [InlineRun] = [], tableRows: [TableRow] = []) {
         self.kind = kind
         self.text = text
         self.sourceMap = sourceMap
@@ -46,6 +52,8 @@ public struct Block: Hashable, Sendable {
         self.quoteDepth = quoteDepth
         self.spacingBefore = spacingBefore
         self.anchorID = anchorID
+        self.runs = runs
+        self.tableRows = tableRows
     }
 
     /// Whether this block is a heading (headings keep with the line that follows).

@@ -13,6 +13,10 @@ struct OpenElement {
     var tablePart: TablePart = .none
     /// Whether the element is a `<nav>`.
     var isNavigation = false
+    /// The token of the inline style the element opened (emphasis, a link, …).
+    var styleToken: Int?
+    /// Whether the element is a header cell of a data table.
+    var isHeaderCell = false
 
     enum TablePart { case none, dataTable, layoutTable, row, cell }
 }
@@ -130,8 +134,12 @@ struct BlockAssembler {
         var opened = OpenElement(role: role)
         if name == "a", let href = ElementClassifier.linkTarget(of: element) {
             opened.link = links.count
-            links.append(HTMLLink(href: href, sourceRange: sourceOffset..<sourceOffset,
-                                  isNoteReference: ElementClassifier.isNoteReference(element), id: id))
+            let isNote = ElementClassifier.isNoteReference(element)
+            links.append(HTMLLink(href: href, sourceRange: sourceOffset..<sourceOffset, isNoteReference: isNote, id: id))
+            let target = LinkTarget.parsing(href)
+            opened.styleToken = inline.openStyle(isNote ? .noteReference(target) : .link(target))
+        } else if role == .inline, let style = InlineStyleNames.style(for: name) {
+            opened.styleToken = inline.openStyle(style)
         }
         if name == "nav" {
             navigationDepth += 1
@@ -175,6 +183,7 @@ struct BlockAssembler {
             opened.tablePart = .row
         case .tableCell where inDataTable && !inCell:
             flush()
+            opened.isHeaderCell = name == "th"
             if dataTables[dataTables.count - 1].row == nil { dataTables[dataTables.count - 1].row = [] }
             dataTables[dataTables.count - 1].inCell = true
             opened.tablePart = .cell
@@ -210,6 +219,7 @@ struct BlockAssembler {
 
     /// The element opened as `opened` closes.
     mutating func close(_ opened: OpenElement) {
+        if let token = opened.styleToken { inline.closeStyle(token) }
         if let link = opened.link { links[link].sourceRange = links[link].sourceRange.lowerBound..<sourceOffset }
         if opened.isNavigation { navigationDepth -= 1 }
         switch opened.tablePart {
@@ -224,7 +234,8 @@ struct BlockAssembler {
             finishRow()
             return
         case .cell:
-            let cell = inline.take()
+            var cell = inline.take()
+            cell.isHeaderCell = opened.isHeaderCell
             dataTables[dataTables.count - 1].row?.append(cell)
             dataTables[dataTables.count - 1].inCell = false
             return
@@ -354,12 +365,13 @@ struct BlockAssembler {
         flush()
         let table = dataTables.removeLast()
         let rows = TableRows.render(table.rows, maxAlignedColumnWidth: options.maxAlignedColumnWidth)
-        for row in rows {
+        for (index, row) in rows.enumerated() {
             let start = row.startOffset ?? table.sourceOffset
             var runs = row.map.runs
             if runs.first?.textStart != 0 { runs.insert(SourceMap.Run(textStart: 0, sourceStart: start, length: 0), at: 0) }
+            let cells = TableRow(cells: row.cells, isFirstRow: index == 0, isHeader: row.cells.allSatisfy(\.isHeader))
             emit(quoteDepth > 0 ? .quote : .paragraph, text: row.text, map: SourceMap(runs: runs),
-                 anchorID: row.anchorID, group: table.group)
+                 anchorID: row.anchorID, group: table.group, runs: row.runs, tableRows: [cells])
             for image in row.images { images[image.record].blockIndex = blocks.count - 1 }
         }
         groups.removeLast()
@@ -372,22 +384,25 @@ struct BlockAssembler {
     private mutating func addImage(_ element: MarkupElement) {
         let alt = (element.attribute("alt") ?? "").collapsingWhitespace()
         let source = ElementClassifier.imageSource(of: element)
+        let reference = ImageReference(href: source ?? "", alternativeText: alt,
+                                       width: InlineStyleNames.pixels(element.attribute("width")),
+                                       height: InlineStyleNames.pixels(element.attribute("height")))
         let image = InlineImage(record: images.count, alternativeText: alt, source: source,
-                                sourceOffset: sourceOffset, anchorID: inline.nearestID)
+                                sourceOffset: sourceOffset, anchorID: inline.nearestID, reference: reference)
         images.append(HTMLImage(source: source, alternativeText: alt, sourceOffset: sourceOffset))
         if allowsLineImages, !lineImages.isEmpty || inline.isAtLineStart {
             lineImages.append((image, nil))
             return
         }
         inline.images.append(image)
-        inline.appendUnmapped(alt, at: sourceOffset, preformatted: isPreformatted)
+        inline.appendImage(reference, at: sourceOffset, preformatted: isPreformatted)
     }
 
     /// Text follows the images that started the line: they are inline after all.
     private mutating func placeLineImagesInline() {
         for (image, spaceAfter) in lineImages {
             inline.images.append(image)
-            inline.appendUnmapped(image.alternativeText, at: image.sourceOffset, preformatted: false)
+            inline.appendImage(image.reference, at: image.sourceOffset, preformatted: false)
             if let spaceAfter { inline.appendSpace(at: spaceAfter) }
         }
         lineImages.removeAll()
@@ -420,20 +435,22 @@ struct BlockAssembler {
         } else {
             return
         }
-        emit(kind, text: content.text, map: content.anchoredMap(defaultOffset: sourceOffset), anchorID: anchorID)
+        emit(kind, text: content.text, map: content.anchoredMap(defaultOffset: sourceOffset), anchorID: anchorID,
+             runs: content.runs)
         for image in content.images { images[image.record].blockIndex = blocks.count - 1 }
     }
 
     private mutating func emitImage(_ image: InlineImage) {
         emit(.image(source: image.source), text: image.alternativeText, map: Self.pointMap(at: image.sourceOffset),
-             anchorID: image.anchorID)
+             anchorID: image.anchorID,
+             runs: [InlineRun(.image(image.reference), range: 0..<image.alternativeText.utf16Length)])
         images[image.record].blockIndex = blocks.count - 1
     }
 
     /// Appends a block; the first paragraph of a pending list item becomes the item's block, and
     /// any other block first gets the item's marker on an empty list item of its own.
     private mutating func emit(_ kind: Block.Kind, text: String, map: SourceMap, anchorID: String?,
-                               group: Int? = nil) {
+                               group: Int? = nil, runs: [InlineRun] = [], tableRows: [TableRow] = []) {
         var kind = kind
         if let item = pendingItem {
             pendingItem = nil
@@ -450,7 +467,7 @@ struct BlockAssembler {
         }
         let role = blockRoles.last
         let block = Block(kind: kind, text: text, sourceMap: map, listDepth: listDepth, quoteDepth: quoteDepth,
-                          anchorID: anchorID)
+                          anchorID: anchorID, runs: runs, tableRows: tableRows)
         append(block, group: group ?? groups.last?.id, isParagraph: role == .paragraph && group == nil,
                isCaption: role == .figureCaption)
     }

@@ -12,6 +12,8 @@ struct InlineImage {
     var sourceOffset: Int
     /// The nearest id at or before it.
     var anchorID: String?
+    /// What inline runs and image blocks say of it.
+    var reference: ImageReference
 }
 
 /// The inline content of one block being gathered: shown text, its source map, and the spaces,
@@ -46,6 +48,15 @@ struct InlineText {
     private(set) var anchorID: String?
     /// Images met, in order.
     var images: [InlineImage] = []
+    /// Whether this is the content of a table header cell (`th`).
+    var isHeaderCell = false
+    /// Inline runs closed so far (see ``openStyle(_:)``).
+    private(set) var runs: [InlineRun] = []
+    /// Styles opened and not closed yet, with where their text starts: nil until content follows,
+    /// so a run never takes in the space or line break written before its first character.
+    private var openStyles: [(token: Int, style: InlineStyle, start: Int?)] = []
+    private var hasUnstartedStyles = false
+    private var nextStyleToken = 0
     /// The nearest id at or before the current position (kept across blocks).
     var nearestID: String?
 
@@ -64,11 +75,59 @@ struct InlineText {
     /// Nothing written and no image met.
     var isEmpty: Bool { length == 0 && images.isEmpty }
 
-    /// Takes the gathered content and starts over (the nearest id is kept).
+    /// Takes the gathered content and starts over (the nearest id is kept). Styles still open
+    /// end with the taken content and go on in what follows.
     mutating func take() -> InlineText {
-        let taken = self
+        var taken = self
+        taken.closeOpenStyles()
+        let stillOpen = openStyles
         self = InlineText(nearestID: nearestID)
+        openStyles = stillOpen.map { ($0.token, $0.style, nil) }
+        hasUnstartedStyles = !openStyles.isEmpty
+        nextStyleToken = taken.nextStyleToken
         return taken
+    }
+
+    // MARK: Inline styles
+
+    /// Starts a run of `style` at the next content written; returns the token that ends it.
+    mutating func openStyle(_ style: InlineStyle) -> Int {
+        nextStyleToken += 1
+        openStyles.append((nextStyleToken, style, nil))
+        hasUnstartedStyles = true
+        return nextStyleToken
+    }
+
+    /// Ends the run opened with `token`; a run that covered no text leaves nothing.
+    mutating func closeStyle(_ token: Int) {
+        guard let index = openStyles.lastIndex(where: { $0.token == token }) else { return }
+        let open = openStyles.remove(at: index)
+        if let start = open.start, start < length { runs.append(InlineRun(open.style, range: start..<length)) }
+    }
+
+    /// An image's alternative text, placed like a word, with an image run over it (an empty run
+    /// at the place of an image without alternative text).
+    mutating func appendImage(_ reference: ImageReference, at offset: Int, preformatted: Bool) {
+        let before = length
+        appendUnmapped(reference.alternativeText, at: offset, preformatted: preformatted)
+        let start = length - (length - before == 0 ? 0 : reference.alternativeText.utf16Length)
+        runs.append(InlineRun(.image(reference), range: start..<length))
+    }
+
+    /// The runs with every run still open ended here, sorted by where they start.
+    private mutating func closeOpenStyles() {
+        for open in openStyles.reversed() {
+            if let start = open.start, start < length { runs.append(InlineRun(open.style, range: start..<length)) }
+        }
+        runs = InlineRun.ordered(closingOrder: runs)
+    }
+
+    /// Content is about to be written at `length`: styles waiting for it start here.
+    @inline(__always)
+    private mutating func startWaitingStyles() {
+        guard hasUnstartedStyles else { return }
+        for index in openStyles.indices where openStyles[index].start == nil { openStyles[index].start = length }
+        hasUnstartedStyles = false
     }
 
     /// The source map with a zero-length run at text offset 0 when the text does not start with
@@ -171,6 +230,7 @@ struct InlineText {
     mutating func appendUnmapped(_ string: String, at offset: Int, preformatted: Bool) {
         guard let first = string.unicodeScalars.first else { return }
         if preformatted { placePreformattedSeparators(offset: offset) } else { placeSeparators(before: first, offset: offset) }
+        startWaitingStyles()
         utf8 += string.utf8
         length += string.utf16Length
     }
@@ -187,6 +247,7 @@ struct InlineText {
 
     private mutating func write(_ span: UnsafeBufferPointer<UInt8>, source: Int, units: Int) {
         placeSeparators(before: Self.firstScalar(of: span), offset: source)
+        startWaitingStyles()
         utf8 += span
         map.append(textStart: length, sourceStart: source, length: units)
         length += units
@@ -293,6 +354,7 @@ struct InlineText {
 
     private mutating func writePreformatted(_ span: UnsafeBufferPointer<UInt8>, source: Int, units: Int) {
         placePreformattedSeparators(offset: source)
+        startWaitingStyles()
         utf8 += span
         map.append(textStart: length, sourceStart: source, length: units)
         length += units

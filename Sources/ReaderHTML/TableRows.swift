@@ -10,6 +10,10 @@ struct TableRowText {
     var anchorID: String?
     /// Images whose alternative text the row shows.
     var images: [InlineImage]
+    /// The cells' runs, moved to where each cell sits in `text`.
+    var runs: [InlineRun]
+    /// The cells themselves.
+    var cells: [TableCell]
 }
 
 /// Lays the rows of a data table out as text: cells joined by " | ", and the leading columns that
@@ -42,6 +46,8 @@ enum TableRows {
             var startOffset: Int?
             var anchorID: String?
             var images: [InlineImage] = []
+            var runs: [InlineRun] = []
+            var cells: [TableCell] = []
             for (column, cell) in row.enumerated() {
                 if column > 0 {
                     text += separator
@@ -50,7 +56,10 @@ enum TableRows {
                 for run in cell.map.runs {
                     map.append(textStart: length + run.textStart, sourceStart: run.sourceStart, length: run.length)
                 }
-                text += cell.text
+                let cellText = cell.text
+                runs += cell.runs.map { InlineRun($0.style, range: ($0.range.lowerBound + length)..<($0.range.upperBound + length)) }
+                cells.append(TableCell(text: cellText, runs: cell.runs, isHeader: cell.isHeaderCell))
+                text += cellText
                 length += cell.length
                 if startOffset == nil, cell.length > 0 {
                     startOffset = cell.startOffset
@@ -64,7 +73,7 @@ enum TableRows {
                 }
             }
             result.append(TableRowText(text: text, map: map, startOffset: startOffset, anchorID: anchorID,
-                                       images: images))
+                                       images: images, runs: runs, cells: cells))
         }
         return result
     }

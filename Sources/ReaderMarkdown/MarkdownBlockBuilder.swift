@@ -117,8 +117,10 @@ struct MarkdownBlockBuilder {
             var aligner = SourceAligner(source: source, start: range.lowerBound, limit: range.upperBound)
             var inline = InlineText()
             render(image.alt, aligner: &aligner, into: &inline)
+            let reference = ImageReference(href: image.url, alternativeText: inline.text)
             emit(.image(source: image.url.isEmpty ? nil : image.url), text: inline.text,
-                 map: inline.map.anchored(at: range.lowerBound))
+                 map: inline.map.anchored(at: range.lowerBound),
+                 runs: [InlineRun(.image(reference), range: 0..<inline.length)])
             return
         }
         addInlineBlock(node, kind: quoteDepth > 0 ? .quote : .paragraph)
@@ -162,7 +164,7 @@ struct MarkdownBlockBuilder {
         } else if inline.text.isEmpty && !keepEmpty {
             return
         }
-        emit(kind, text: inline.text, map: inline.map.anchored(at: range.lowerBound))
+        emit(kind, text: inline.text, map: inline.map.anchored(at: range.lowerBound), runs: inline.sortedRuns)
     }
 
     /// Code and HTML blocks: the literal without its final line breaks (an unclosed fence keeps the
@@ -199,20 +201,24 @@ struct MarkdownBlockBuilder {
         let range = blockRange(of: node.span)
         var aligner = SourceAligner(source: source, start: range.lowerBound, limit: range.upperBound)
         var rows: [[TableText.Cell]] = []
+        var tableRows: [TableRow] = []
         var hasHeader = false
         for row in node.children {
             guard case .tableRow(let isHeader) = row.kind else { continue }
             if rows.isEmpty { hasHeader = isHeader }
             var cells: [TableText.Cell] = []
+            var tableCells: [TableCell] = []
             for cell in row.children {
                 var inline = InlineText()
                 render(cell.children, aligner: &aligner, into: &inline)
                 cells.append(TableText.Cell(text: inline.text, map: inline.map))
+                tableCells.append(TableCell(text: inline.text, runs: inline.sortedRuns, isHeader: isHeader))
             }
+            tableRows.append(TableRow(cells: tableCells, isFirstRow: rows.isEmpty, isHeader: isHeader))
             rows.append(cells)
         }
         let table = TableText(rows: rows, hasHeader: hasHeader, alignments: alignments).render()
-        emit(.preformatted, text: table.text, map: table.map.anchored(at: range.lowerBound))
+        emit(.preformatted, text: table.text, map: table.map.anchored(at: range.lowerBound), tableRows: tableRows)
     }
 
     // MARK: Inlines
@@ -222,11 +228,16 @@ struct MarkdownBlockBuilder {
         var text = ""
         var length = 0
         var map = SourceMap()
+        /// Runs in the order their nodes closed (inner before outer).
+        var runs: [InlineRun] = []
 
         mutating func add(_ piece: String) {
             text += piece
             length += piece.utf16Length
         }
+
+        /// The runs in block order.
+        var sortedRuns: [InlineRun] { InlineRun.ordered(closingOrder: runs) }
     }
 
     private func render(_ nodes: [MarkdownNode], aligner: inout SourceAligner, into inline: inout InlineText) {
@@ -234,9 +245,11 @@ struct MarkdownBlockBuilder {
             switch node.kind {
             case .text, .code:
                 let literal = node.literal ?? ""
+                let start = inline.length
                 aligner.align(Array(literal.utf16), hint: inlineRange(of: node.span), textStart: inline.length,
                               into: &inline.map)
                 inline.add(literal)
+                if case .code = node.kind, inline.length > start { inline.runs.append(InlineRun(.code, range: start..<inline.length)) }
             case .softBreak:
                 inline.add(" ")
             case .lineBreak:
@@ -244,8 +257,28 @@ struct MarkdownBlockBuilder {
             case .htmlInline:
                 break
             default:
+                let start = inline.length
                 render(node.children, aligner: &aligner, into: &inline)
+                if let style = Self.style(of: node.kind, text: inline.text, from: start) {
+                    let isImage = if case .image = style { true } else { false }
+                    if inline.length > start || isImage { inline.runs.append(InlineRun(style, range: start..<inline.length)) }
+                }
             }
+        }
+    }
+
+    /// The inline style a container node gives its children's text (an image's alternative text
+    /// is that text from `start`).
+    private static func style(of kind: MarkdownNode.Kind, text: String, from start: Int) -> InlineStyle? {
+        switch kind {
+        case .emphasis: return .emphasis
+        case .strong: return .strong
+        case .strikethrough: return .strikethrough
+        case .link(let url): return .link(LinkTarget.parsing(url))
+        case .image(let url):
+            let alt = String(decoding: Array(text.utf16).dropFirst(start), as: UTF16.self)
+            return .image(ImageReference(href: url, alternativeText: alt))
+        default: return nil
         }
     }
 
@@ -272,10 +305,11 @@ struct MarkdownBlockBuilder {
 
     // MARK: Emitting
 
-    private mutating func emit(_ kind: Block.Kind, text: String, map: SourceMap) {
+    private mutating func emit(_ kind: Block.Kind, text: String, map: SourceMap, runs: [InlineRun] = [],
+                               tableRows: [TableRow] = []) {
         let spacing = blocks.isEmpty ? 0 : (insideTightList && tightRunStarted ? 0 : 1)
         blocks.append(Block(kind: kind, text: text, sourceMap: map, listDepth: listDepth, quoteDepth: quoteDepth,
-                            spacingBefore: spacing, anchorID: anchorID))
+                            spacingBefore: spacing, anchorID: anchorID, runs: runs, tableRows: tableRows))
         tightRunStarted = insideTightList
     }
 }

@@ -10,16 +10,34 @@ enum SectionConverter {
         let item = section.item
         let mediaType = item.mediaType.lowercased()
         if mediaType.hasPrefix("image/"), mediaType != "image/svg+xml" {
-            let block = Block(kind: .image(source: item.path), text: "", sourceMap: SourceMap(), spacingBefore: 0)
+            let block = Block(kind: .image(source: item.path), text: "", sourceMap: SourceMap(), spacingBefore: 0,
+                              runs: [InlineRun(.image(ImageReference(href: item.path)), range: 0..<0)])
             return ConvertedSection(content: SectionContent(blocks: [block]), pathIndex: ContentPathIndex(),
                                     sourceText: "", startPath: nil, title: nil, warnings: [])
         }
         let document = try Self.parseMarkup(try resources.read(item.path), of: item)
         let converted = HTMLBlockConverter(options: HTMLConversionOptions(keepsSourceText: true)).convert(document)
         let firstHeading = converted.blocks.first(where: \.isHeading)?.text
-        return ConvertedSection(content: SectionContent(blocks: converted.blocks), pathIndex: converted.pathIndex,
+        var blocks = converted.blocks
+        resolveReferences(in: &blocks, of: item.path)
+        return ConvertedSection(content: SectionContent(blocks: blocks), pathIndex: converted.pathIndex,
                                 sourceText: converted.sourceText ?? "", startPath: startPath(of: document),
                                 title: converted.title ?? firstHeading, warnings: document.warnings + converted.warnings)
+    }
+
+    /// Links and images as container paths: a link into the book becomes the target's path (and
+    /// fragment), an external or unresolvable one stays as written.
+    private static func resolveReferences(in blocks: inout [Block], of path: String) {
+        for index in blocks.indices {
+            blocks[index].resolveReferences(
+                links: { target in
+                    guard case .resource(let href, let fragment) = target else { return target }
+                    let written = href + (fragment.map { "#" + $0 } ?? "")
+                    guard let reference = ResourcePath.resolve(written, relativeTo: path) else { return target }
+                    return .resource(href: reference.path, fragment: reference.fragment)
+                },
+                images: { href in ResourcePath.resolve(href, relativeTo: path)?.path ?? href })
+        }
     }
 
     /// The CFI steps from the root to `<body>`, or to the root's first child element.

@@ -1,0 +1,79 @@
+/// Escaping for text and attribute values in HTML, and the URL checks that keep a rendered page
+/// from loading anything or running anything.
+enum HTMLEscaping {
+    /// Text content: `&`, `<`, `>` escaped; control characters other than tab and line feed, which
+    /// HTML does not allow, dropped.
+    static func text(_ string: String) -> String {
+        var output = ""
+        output.reserveCapacity(string.utf8.count)
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\t", "\n": output.unicodeScalars.append(scalar)
+            default:
+                if isForbidden(scalar) { continue }
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    /// An attribute value, to be written between double quotes.
+    static func attribute(_ string: String) -> String {
+        text(string).replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "\n", with: "&#10;")
+    }
+
+    /// C0 and C1 controls (but tab and line feed), and noncharacters.
+    private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value) || (0xFDD0...0xFDEF).contains(value)
+            || value & 0xFFFE == 0xFFFE
+    }
+
+    /// The scheme of a URL reference, lower-cased, or nil for a relative reference.
+    static func scheme(of reference: String) -> String? {
+        guard let colon = reference.firstIndex(of: ":") else { return nil }
+        let candidate = reference[..<colon]
+        guard let first = candidate.first, first.isLetter, first.isASCII,
+              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
+        return candidate.lowercased()
+    }
+
+    /// Schemes a link may lead to: following a link loads nothing by itself and runs nothing.
+    static let linkSchemes: Set<String> = ["http", "https", "mailto", "ftp"]
+
+    /// Schemes that name something outside the document; an image with one is never loaded.
+    static let outsideSchemes: Set<String> = ["http", "https", "ftp", "file", "data", "blob", "javascript", "vbscript",
+                                              "about", "ws", "wss"]
+
+    /// A document path as a relative URL: characters outside a URL path percent-encoded, and a
+    /// `./` before a first segment that would read as a scheme (`kindle:embed:0001`).
+    static func relativeURL(_ path: String) -> String {
+        var encoded = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                 UInt8(ascii: "~"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "!"),
+                 UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                 UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="),
+                 UInt8(ascii: "%"), UInt8(ascii: "?"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        if encoded.hasPrefix("/") || encoded.hasPrefix("./") || encoded.hasPrefix("../") { return encoded }
+        if let colon = encoded.firstIndex(of: ":"), !encoded[..<colon].contains("/") { return "./" + encoded }
+        return encoded
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

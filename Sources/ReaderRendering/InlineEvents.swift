@@ -1,0 +1,79 @@
+import ReaderCore
+
+/// A block's text and runs as a flat, properly nested sequence: text, a style opening, a style
+/// closing, an image. Runs that overlap without nesting are closed and opened again around the
+/// point where they cross, so every renderer can write them as nested markup.
+enum InlineEvent: Equatable {
+    /// Text to write (never empty).
+    case text(String)
+    /// A style starts.
+    case open(InlineStyle)
+    /// The style opened last and still open ends.
+    case close(InlineStyle)
+    /// An image stands here; the text its run covers (its alternative text) is not repeated.
+    case image(ImageReference)
+}
+
+extension InlineEvent {
+    /// The events of `text` with `runs` (UTF-16 ranges, as ``Block/runs`` keeps them).
+    /// - Parameter trimmingWhitespace: whether style runs give up the white space at their edges
+    ///   (Markdown's delimiters do not work next to it).
+    static func events(text: String, runs: [InlineRun], trimmingWhitespace: Bool = false) -> [InlineEvent] {
+        let units = Array(text.utf16)
+        guard !runs.isEmpty else { return units.isEmpty ? [] : [.text(text)] }
+        var styles: [InlineRun] = []
+        var images: [InlineRun] = []
+        for run in runs {
+            let lower = min(max(run.range.lowerBound, 0), units.count)
+            let upper = min(max(run.range.upperBound, lower), units.count)
+            var clamped = InlineRun(run.style, range: lower..<upper)
+            if case .image = run.style {
+                images.append(clamped)
+                continue
+            }
+            if trimmingWhitespace { clamped.range = trimmed(clamped.range, in: units) }
+            if !clamped.range.isEmpty { styles.append(clamped) }
+        }
+        var boundaries = Set([0, units.count])
+        for run in styles + images { boundaries.insert(run.range.lowerBound); boundaries.insert(run.range.upperBound) }
+        let points = boundaries.sorted()
+
+        var events: [InlineEvent] = []
+        var stack: [Int] = []  // indices into `styles`
+        var nextImage = 0
+        var skipUntil = 0
+        for (position, point) in points.enumerated() {
+            let end = position + 1 < points.count ? points[position + 1] : point
+            let active = styles.indices.filter { styles[$0].range.lowerBound <= point && point < styles[$0].range.upperBound }
+            let activeSet = Set(active)
+            if let firstInactive = stack.firstIndex(where: { !activeSet.contains($0) }) {
+                for index in stack[firstInactive...].reversed() { events.append(.close(styles[index].style)) }
+                stack.removeSubrange(firstInactive...)
+            }
+            for index in active where !stack.contains(index) {
+                events.append(.open(styles[index].style))
+                stack.append(index)
+            }
+            while nextImage < images.count, images[nextImage].range.lowerBound <= point {
+                if case .image(let reference) = images[nextImage].style { events.append(.image(reference)) }
+                skipUntil = max(skipUntil, images[nextImage].range.upperBound)
+                nextImage += 1
+            }
+            let start = max(point, skipUntil)
+            if start < end { events.append(.text(String(decoding: units[start..<end], as: UTF16.self))) }
+        }
+        for index in stack.reversed() { events.append(.close(styles[index].style)) }
+        return events
+    }
+
+    private static func trimmed(_ range: Range<Int>, in units: [UInt16]) -> Range<Int> {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper, isSpace(units[lower]) { lower += 1 }
+        while upper > lower, isSpace(units[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
+    private static func isSpace(_ unit: UInt16) -> Bool {
+        unit == 0x20 || unit == 0x0A || unit == 0x09 || unit == 0xA0 || unit == 0x200B
+    }
+}
