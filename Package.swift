@@ -30,6 +30,7 @@ let package = Package(
             name: "CCMarkGFM", pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The poppler-glib, GLib and cairo functions ReaderPDF calls, loaded with dlopen when the
         // first PDF opens rather than linked (they would add some 4 ms to every run).
@@ -45,8 +46,9 @@ let package = Package(
             name: "ReaderCore",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
 
-        // Zip archives read through libzip, with caps and hostile-name rules.
-        .target(name: "ReaderZip", dependencies: ["ReaderCore", "CLibZip"]),
+        // Zip archives: read through libzip with caps and hostile-name rules; written
+        // deterministically with a writer of its own on zlib.
+        .target(name: "ReaderZip", dependencies: ["ReaderCore", "CLibZip", "CZlib"]),
         // libxml2 behind a safe Swift layer: XML and HTML trees, no network, no entity expansion.
         .target(name: "ReaderXML", dependencies: ["CLibXML2"]),
         // (X)HTML content to blocks with a source map and CFI paths; shared by EPUB and MOBI/AZW3.
