@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "ReaderHTMLTests", dependencies: ["ReaderHTML", "ReaderXML", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(
             name: "ReaderEPUBTests",
-            dependencies: ["ReaderEPUB", "ReaderHTML", "ReaderXML", "ReaderCore", "ReaderTestSupport"]),
+            dependencies: ["ReaderEPUB", "ReaderHTML", "ReaderXML", "ReaderZip", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(
             name: "ReaderPDFTests",
             dependencies: ["ReaderPDF", "ReaderCore", "ReaderXML", "ReaderTestSupport", "CPopplerGlib", "CPopplerText"]),
