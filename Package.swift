@@ -10,7 +10,7 @@ let package = Package(
             name: "ReaderEngine",
             targets: [
                 "ReaderEngine", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
-                "ReaderXML", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering",
+                "ReaderXML", "ReaderZip", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering",
                 "ReaderCore",
             ]),
         .executable(name: "reader", targets: ["ReaderCLI"]),
@@ -30,6 +30,7 @@ let package = Package(
             name: "CCMarkGFM", pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The poppler-glib, GLib and cairo functions ReaderPDF calls, loaded with dlopen when the
         // first PDF opens rather than linked (they would add some 4 ms to every run).
@@ -45,6 +46,9 @@ let package = Package(
             name: "ReaderCore",
             dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
 
+        // Zip archives: read through libzip with caps and hostile-name rules; written
+        // deterministically with a writer of its own on zlib.
+        .target(name: "ReaderZip", dependencies: ["ReaderCore", "CLibZip", "CZlib"]),
         // libxml2 behind a safe Swift layer: XML and HTML trees, no network, no entity expansion.
         .target(name: "ReaderXML", dependencies: ["CLibXML2"]),
         // (X)HTML content to blocks with a source map and CFI paths; shared by EPUB and MOBI/AZW3.
@@ -55,7 +59,7 @@ let package = Package(
         .target(
             name: "ReaderMarkdown",
             dependencies: ["ReaderCore", "CCMarkGFM", .product(name: "Yams", package: "Yams")]),
-        .target(name: "ReaderEPUB", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML", "CLibZip"]),
+        .target(name: "ReaderEPUB", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML", "ReaderZip"]),
         .target(name: "ReaderPDF", dependencies: ["ReaderCore", "ReaderXML", "CPopplerGlib", "CPopplerText"]),
         // MOBI 6 and KF8 (AZW3) in Swift alone: the PDB container, decompression, KF8 indices.
         .target(name: "ReaderMOBI", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML"]),
@@ -91,10 +95,11 @@ let package = Package(
         .testTarget(name: "ReaderTXTTests", dependencies: ["ReaderTXT", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(name: "ReaderMarkdownTests", dependencies: ["ReaderMarkdown", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(name: "ReaderXMLTests", dependencies: ["ReaderXML", "ReaderTestSupport"]),
+        .testTarget(name: "ReaderZipTests", dependencies: ["ReaderZip", "ReaderCore", "CLibZip", "ReaderTestSupport"]),
         .testTarget(name: "ReaderHTMLTests", dependencies: ["ReaderHTML", "ReaderXML", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(
             name: "ReaderEPUBTests",
-            dependencies: ["ReaderEPUB", "ReaderHTML", "ReaderXML", "ReaderCore", "CLibZip", "ReaderTestSupport"]),
+            dependencies: ["ReaderEPUB", "ReaderHTML", "ReaderXML", "ReaderZip", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(
             name: "ReaderPDFTests",
             dependencies: ["ReaderPDF", "ReaderCore", "ReaderXML", "ReaderTestSupport", "CPopplerGlib", "CPopplerText"]),

@@ -1,4 +1,5 @@
 import ReaderCore
+import ReaderZip
 
 /// Opens EPUB 2 and 3 books: libzip for the container, libxml2 for the package, navigation and
 /// content documents.
@@ -23,7 +24,7 @@ public struct EPUBBackend: DocumentBackend {
             do {
                 archive = try ZipArchive(path: path)
             } catch {
-                throw error.readerError(file: path)
+                throw error.readerError(file: path, format: .epub)
             }
             let resources = ZipResources(archive: archive, file: path)
             let publication = try EPUBPublication.load(from: resources)

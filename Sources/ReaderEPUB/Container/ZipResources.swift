@@ -1,4 +1,5 @@
 import ReaderCore
+import ReaderZip
 
 /// The container files of an EPUB, read from its zip archive.
 struct ZipResources: EPUBResources {
@@ -9,7 +10,7 @@ struct ZipResources: EPUBResources {
         do {
             return try archive.read(path)
         } catch {
-            throw error.readerError(file: file)
+            throw error.readerError(file: file, format: .epub)
         }
     }
 

@@ -2,20 +2,20 @@
 ///
 /// Every cap is checked while inflating, on the bytes actually produced: declared sizes in the
 /// zip headers are only used to refuse early, never to decide that an entry is safe.
-package struct ZipLimits: Hashable, Sendable {
+public struct ZipLimits: Hashable, Sendable {
     /// Archives listing more entries than this fail to open.
-    package var maxEntryCount: Int
+    public var maxEntryCount: Int
     /// The most bytes one entry may inflate to.
-    package var maxEntryBytes: Int
+    public var maxEntryBytes: Int
     /// The most bytes all reads of one archive may inflate to, together.
-    package var maxTotalBytes: Int
+    public var maxTotalBytes: Int
     /// The most bytes an entry may inflate to per byte it occupies in the archive...
-    package var maxCompressionRatio: Int
+    public var maxCompressionRatio: Int
     /// ...once it has inflated past this many bytes (small, very repetitive files are harmless).
-    package var ratioGraceBytes: Int
+    public var ratioGraceBytes: Int
 
     /// Creates limits.
-    package init(maxEntryCount: Int, maxEntryBytes: Int, maxTotalBytes: Int,
+    public init(maxEntryCount: Int, maxEntryBytes: Int, maxTotalBytes: Int,
                  maxCompressionRatio: Int, ratioGraceBytes: Int) {
         self.maxEntryCount = maxEntryCount
         self.maxEntryBytes = maxEntryBytes
@@ -34,7 +34,7 @@ package struct ZipLimits: Hashable, Sendable {
     /// - 1000:1 past 4 MiB: real text stays under 20:1, so genuine content never meets it, while
     ///   a bzip2 bomb (whose ratio can pass 1 000 000:1) stops after 4 MiB. Deflate cannot pass
     ///   about 1030:1, so deflate bombs are stopped by the per-entry and total caps instead.
-    package static let standard = ZipLimits(
+    public static let standard = ZipLimits(
         maxEntryCount: 100_000, maxEntryBytes: 64 << 20, maxTotalBytes: 1 << 30,
         maxCompressionRatio: 1000, ratioGraceBytes: 4 << 20)
 }

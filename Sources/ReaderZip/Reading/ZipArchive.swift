@@ -11,15 +11,15 @@ import Synchronization
 /// Thread safety: a libzip `zip_t` must not be used by two threads at once, so every read holds
 /// the archive's lock; reads of one archive run one at a time, reads of different archives in
 /// parallel. The entry list and lookups never change after opening and take no lock.
-package final class ZipArchive: Sendable {
+public final class ZipArchive: Sendable {
     /// The path the archive was opened from (for one in memory, the name it was given).
-    package let path: String
+    public let path: String
     /// The caps every read is held to.
-    package let limits: ZipLimits
+    public let limits: ZipLimits
     /// Every central-directory entry, in archive order.
-    package let entries: [ZipEntry]
+    public let entries: [ZipEntry]
     /// Unsafe and duplicate names, one sentence each (at most 50, then a count of the rest).
-    package let warnings: [String]
+    public let warnings: [String]
 
     private let indexByName: [String: Int]
     private let state: Mutex<ReadState>
@@ -35,14 +35,14 @@ package final class ZipArchive: Sendable {
     /// Opens the archive at `path` and reads its central directory.
     /// - Throws: ``ZipError`` `fileNotFound`, `io`, `notZip` (empty or no zip structure),
     ///   `malformed` (truncated, inconsistent) or `limitExceeded` (more entries than allowed).
-    package convenience init(path: String, limits: ZipLimits = .standard) throws(ZipError) {
+    public convenience init(path: String, limits: ZipLimits = .standard) throws(ZipError) {
         try self.init(handle: ZipHandle(path: path), path: path, limits: limits)
     }
 
     /// Opens an archive held in memory (a copy is made), as a fuzzer or a test does.
     /// - Parameter name: what ``path`` reports.
     /// - Throws: ``ZipError`` as ``init(path:limits:)`` does, except `fileNotFound` and `io`.
-    package convenience init(bytes: [UInt8], name: String, limits: ZipLimits = .standard) throws(ZipError) {
+    public convenience init(bytes: [UInt8], name: String, limits: ZipLimits = .standard) throws(ZipError) {
         try self.init(handle: ZipHandle(bytes: bytes), path: name, limits: limits)
     }
 
@@ -82,13 +82,13 @@ package final class ZipArchive: Sendable {
 
     /// The entry with exactly this name (the first, when several share it), or nil when there is
     /// none or its name is unsafe.
-    package func entry(named name: String) -> ZipEntry? {
+    public func entry(named name: String) -> ZipEntry? {
         indexByName[name].map { entries[$0] }
     }
 
     /// The bytes all reads of this archive have inflated so far, counted against
     /// ``ZipLimits/maxTotalBytes``.
-    package var inflatedByteCount: Int {
+    public var inflatedByteCount: Int {
         state.withLock { $0.inflatedBytes }
     }
 
@@ -101,7 +101,7 @@ package final class ZipArchive: Sendable {
     /// twice keep its bytes. Holds the archive's lock for the whole read.
     /// - Throws: ``ZipError`` `entryMissing`, `encrypted`, `limitExceeded`, `malformed` (CRC or
     ///   size mismatch, corrupt data, unsupported method) or `io`.
-    package func read(_ name: String) throws(ZipError) -> [UInt8] {
+    public func read(_ name: String) throws(ZipError) -> [UInt8] {
         guard let entry = entry(named: name) else {
             if let problem = ZipEntryName.problem(name) {
                 throw ZipError(.entryMissing, entry: name, reason: "'\(name.escapingControlCharacters)' is never read: \(problem)")
@@ -134,12 +134,5 @@ package final class ZipArchive: Sendable {
             try meter.finish()
             return bytes
         }
-    }
-}
-
-extension String {
-    /// The name with control characters escaped, for messages.
-    fileprivate var escapingControlCharacters: String {
-        unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
     }
 }

@@ -1,5 +1,5 @@
 import CLibZip
-@testable import ReaderEPUB
+@testable import ReaderZip
 import ReaderTestSupport
 import Testing
 

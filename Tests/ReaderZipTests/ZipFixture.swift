@@ -1,6 +1,6 @@
 import CLibZip
 import Foundation
-@testable import ReaderEPUB
+@testable import ReaderZip
 
 /// Builds test archives with libzip's write API, so no binary fixture is committed.
 enum ZipFixture {

@@ -1,5 +1,6 @@
 import Foundation
-@testable import ReaderEPUB
+@testable import ReaderZip
+import ReaderCore
 import ReaderTestSupport
 import Testing
 
@@ -52,7 +53,7 @@ struct ZipCorpusTests {
         let error = try #require(ZipFixture.failure { () throws(ZipError) in try ZipArchive(path: file) })
         #expect(error.kind == .malformed)
         #expect(error.reason.contains("truncated"))
-        let readerError = error.readerError(file: file)
+        let readerError = error.readerError(file: file, format: .epub)
         #expect(readerError.kind == .malformed)
         #expect(readerError.format == .epub)
     }

@@ -1,5 +1,6 @@
 import CLibZip
-@testable import ReaderEPUB
+@testable import ReaderZip
+import ReaderCore
 import ReaderTestSupport
 import Testing
 
@@ -184,7 +185,7 @@ struct ZipCorruptionTests {
         let error = try #require(ZipFixture.failure { () throws(ZipError) in try archive.read("OEBPS/secret.xhtml") })
         #expect(error.kind == .encrypted)
         #expect(error.reason == "'OEBPS/secret.xhtml' is encrypted")
-        #expect(error.readerError(file: "b.epub").kind == .encrypted)
+        #expect(error.readerError(file: "b.epub", format: .epub).kind == .encrypted)
         #expect(try archive.read("mimetype") == Array("application/epub+zip".utf8))
     }
 
@@ -225,10 +226,10 @@ struct ZipCorruptionTests {
 
         let missing = ZipFixture.failure { () throws(ZipError) in try ZipArchive(path: "/nonexistent/book.epub") }
         #expect(missing?.kind == .fileNotFound)
-        #expect(missing?.readerError(file: "/nonexistent/book.epub").kind == .fileNotFound)
+        #expect(missing?.readerError(file: "/nonexistent/book.epub", format: .epub).kind == .fileNotFound)
 
         let directory = ZipFixture.failure { () throws(ZipError) in try ZipArchive(path: "/tmp") }
         #expect(directory?.kind == .io)
-        #expect(directory?.readerError(file: "/tmp").kind == .unreadable)
+        #expect(directory?.readerError(file: "/tmp", format: .epub).kind == .unreadable)
     }
 }

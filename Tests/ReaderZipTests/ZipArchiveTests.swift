@@ -1,6 +1,6 @@
 import CLibZip
 import ReaderCore
-@testable import ReaderEPUB
+@testable import ReaderZip
 import ReaderTestSupport
 import Testing
 
@@ -83,7 +83,7 @@ struct ZipArchiveTests {
             (.limitExceeded, .malformed), (.encrypted, .encrypted), (.io, .unreadable), (.fileNotFound, .fileNotFound),
         ]
         for (zipKind, readerKind) in cases {
-            let error = ZipError(zipKind, entry: "x", reason: "something about 'x'").readerError(file: "/b.epub")
+            let error = ZipError(zipKind, entry: "x", reason: "something about 'x'").readerError(file: "/b.epub", format: .epub)
             #expect(error.kind == readerKind)
             #expect(error.format == .epub)
             #expect(error.file == "/b.epub")

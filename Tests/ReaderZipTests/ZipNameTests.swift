@@ -1,5 +1,5 @@
 import CLibZip
-@testable import ReaderEPUB
+@testable import ReaderZip
 import Testing
 
 @Suite("Zip archive: hostile and duplicate names")
