@@ -183,8 +183,9 @@ public struct HTMLRenderer {
     /// text instead, since the page loads nothing from outside.
     private func image(_ reference: ImageReference) -> String {
         let alt = HTMLEscaping.attribute(reference.alternativeText)
-        if let scheme = HTMLEscaping.scheme(of: reference.href), HTMLEscaping.outsideSchemes.contains(scheme)
-            || reference.href.isEmpty || reference.href.hasPrefix("//") {
+        let scheme = HTMLEscaping.scheme(of: reference.href)
+        if scheme.map(HTMLEscaping.outsideSchemes.contains) == true || reference.href.isEmpty
+            || reference.href.hasPrefix("//") || reference.href.hasPrefix("\\") {
             return "<span class=\"image-alt\">\(HTMLEscaping.text(reference.alternativeText))</span>"
         }
         var attributes = "src=\"\(HTMLEscaping.attribute(resourceBase + HTMLEscaping.relativeURL(reference.href)))\" alt=\"\(alt)\""

@@ -102,18 +102,41 @@ public struct MarkdownRenderer {
     }
 
     /// Inline Markdown for a text and its runs; forced line breaks become hard breaks.
+    ///
+    /// Delimiters never sit next to the white space inside them (CommonMark would not read `* a*`
+    /// as emphasis): an opener waits for the first character that is not a space, and a closer
+    /// goes before the spaces that end its text.
     static func inline(text: String, runs: [InlineRun], inTable: Bool = false) -> String {
         var output = ""
         var atLineStart = true
         var codeDepth = 0
         var codeText = ""
+        var pendingOpeners: [String] = []
+        func writeContent(_ content: String) {
+            guard !pendingOpeners.isEmpty else { output += content; return }
+            let spaces = content.prefix { $0 == " " || $0 == "\n" }
+            output += spaces
+            guard spaces.count < content.count else { return }
+            output += pendingOpeners.joined()
+            pendingOpeners.removeAll()
+            output += content.dropFirst(spaces.count)
+        }
+        func writeCloser(_ closer: String) {
+            if !pendingOpeners.isEmpty {
+                pendingOpeners.removeLast()  // the run covered nothing but spaces here
+                return
+            }
+            let trailing = output.reversed().prefix { $0 == " " || $0 == "\n" }
+            output.removeLast(trailing.count)
+            output += closer + String(trailing.reversed())
+        }
         for event in InlineEvent.events(text: text, runs: runs, trimmingWhitespace: true) {
             switch event {
             case .text(let string):
                 if codeDepth > 0 {
                     codeText += string
                 } else {
-                    output += MarkdownEscaping.escape(string, atLineStart: atLineStart, inTable: inTable)
+                    writeContent(MarkdownEscaping.escape(string, atLineStart: atLineStart, inTable: inTable))
                     atLineStart = string.hasSuffix("\n")
                 }
             case .open(let style):
@@ -121,19 +144,18 @@ public struct MarkdownRenderer {
                     codeDepth += 1
                     codeText = ""
                 } else if codeDepth == 0 {
-                    output += opening(style)
-                    atLineStart = false
+                    pendingOpeners.append(opening(style))
                 }
             case .close(let style):
                 if case .code = style {
                     codeDepth -= 1
-                    if codeDepth == 0 { output += codeSpan(codeText) }
+                    if codeDepth == 0 { writeContent(codeSpan(codeText)) }
                 } else if codeDepth == 0 {
-                    output += closing(style)
+                    writeCloser(closing(style))
                 }
                 atLineStart = false
             case .image(let reference):
-                if codeDepth == 0 { output += image(reference) }
+                if codeDepth == 0 { writeContent(image(reference)) }
                 atLineStart = false
             }
         }
