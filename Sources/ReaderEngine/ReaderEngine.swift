@@ -24,7 +24,7 @@ public struct ReaderEngine: Sendable {
     }
 
     /// The capabilities of every registered format, in registration order.
-    public var capabilityMatrix: [(format: FormatDescriptor, capabilities: FormatCapabilities)] {
+    public var capabilityMatrix: [(descriptor: FormatDescriptor, capabilities: FormatCapabilities)] {
         registry.descriptors.compactMap { descriptor in
             backend(for: descriptor.format).map { (descriptor, $0.capabilities(for: descriptor.format)) }
         }

@@ -132,8 +132,8 @@ import Testing
     @Test("the capability matrix lists every registered format, each with its backend's capabilities")
     func capabilityMatrix() {
         let matrix = engine.capabilityMatrix
-        #expect(matrix.map(\.format.format) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3])
-        #expect(matrix.map(\.format) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3] as [FormatDescriptor])
+        #expect(matrix.map(\.descriptor.format) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3])
+        #expect(matrix.map(\.descriptor) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3] as [FormatDescriptor])
         let expected: [DocumentFormat: (backend: any DocumentBackend, has: FormatCapabilities)] = [
             .txt: (TXTBackend(), [.reflow, .encodingDetection, .sourceOffsets]),
             .markdown: (MarkdownBackend(), .reflow),
@@ -147,7 +147,7 @@ import Testing
             #expect(capabilities == entry?.backend.capabilities(for: descriptor.format), "\(descriptor.format)")
             #expect(entry.map { capabilities.contains($0.has) } == true, "\(descriptor.format)")
         }
-        #expect(matrix.first { $0.format.format == .epub }?.capabilities.contains(.fixedPages) == false,
+        #expect(matrix.first { $0.descriptor.format == .epub }?.capabilities.contains(.fixedPages) == false,
                 "only a pre-paginated book adds fixed pages")
         #expect(engine.backend(for: .mobi) != nil)
         #expect(engine.backend(for: .txt) != nil)

@@ -89,7 +89,7 @@ final class RecipeDocument: Document {
             #expect(document.format == RecipeBackend.recipe)
             #expect(try document.content(ofSection: 0).blocks.first?.text == "a recipe card")
             #expect(try engine.fingerprint(path: path).description.hasPrefix("recipe:"))
-            #expect(engine.capabilityMatrix.last?.format == RecipeBackend.descriptor)
+            #expect(engine.capabilityMatrix.last?.descriptor == RecipeBackend.descriptor)
             #expect(engine.registry.format(forFileExtension: "recipe") == RecipeBackend.recipe)
             // A backend without typed warnings gets its metadata's strings as general warnings.
             #expect(document.warnings == [DocumentWarning(.general, message: "the card is smudged")])
