@@ -80,8 +80,9 @@ public struct OpenOptions: Hashable, Sendable {
 public protocol DocumentBackend: Sendable {
     /// The formats this backend opens, with their names, media types and extensions.
     var descriptors: [FormatDescriptor] { get }
-    /// The content checks that recognise this backend's formats (see ``FormatSniffing``); the
-    /// default has none, so the backend opens only files named to it by format or extension.
+    /// The content checks that recognise this backend's formats (see ``FormatSniffing``). The
+    /// default has none: the backend then opens a file only when the caller names its format, or
+    /// when the file is empty and its extension is one of the backend's.
     var sniffers: [any FormatSniffing] { get }
     /// What the backend can do for one of its formats.
     func capabilities(for format: DocumentFormat) -> FormatCapabilities
