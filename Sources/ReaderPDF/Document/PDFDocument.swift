@@ -69,7 +69,7 @@ public final class PDFDocument: Document, @unchecked Sendable {
     public var details: [(name: String, value: String)] { [] }
 
     /// What poppler reported about the file so far (code ``DocumentWarning/Code/library``): the
-    /// damage it repaired while opening, then while reading pages; poppler does not say which page.
+    /// damage it repaired while opening, then while reading pages (the page is not recorded).
     public var warnings: [DocumentWarning] {
         poppler.warnings.map { DocumentWarning(.library, message: $0) }
     }
