@@ -95,7 +95,8 @@ let package = Package(
         .testTarget(name: "ReaderTXTTests", dependencies: ["ReaderTXT", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(name: "ReaderMarkdownTests", dependencies: ["ReaderMarkdown", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(name: "ReaderXMLTests", dependencies: ["ReaderXML", "ReaderTestSupport"]),
-        .testTarget(name: "ReaderZipTests", dependencies: ["ReaderZip", "ReaderCore", "CLibZip", "ReaderTestSupport"]),
+        .testTarget(
+            name: "ReaderZipTests", dependencies: ["ReaderZip", "ReaderCore", "ReaderEngine", "CLibZip", "ReaderTestSupport"]),
         .testTarget(name: "ReaderHTMLTests", dependencies: ["ReaderHTML", "ReaderXML", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(
             name: "ReaderEPUBTests",

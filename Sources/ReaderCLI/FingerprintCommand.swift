@@ -5,7 +5,7 @@ import ReaderEngine
 /// `reader fingerprint FILE…`: one `fingerprint  path` line per file.
 struct FingerprintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "fingerprint", abstract: "Print the fingerprint {format}:{sha256}:{bytes} of each file.")
+        commandName: "fingerprint", abstract: "Print the fingerprint {format}:{sha256}:{bytes} of each file (format unknown when nothing recognises it).")
 
     @Argument(help: "The files.")
     var files: [String]
@@ -21,8 +21,7 @@ struct FingerprintCommand: ParsableCommand {
                 if koreader {
                     output.line("\(try KOReaderPartialMD5.compute(path: file))  \(file)")
                 } else {
-                    let format = try ReaderEngine.standard.sniff(path: file).format
-                    output.line("\(try DocumentFingerprint.compute(path: file, format: format))  \(file)")
+                    output.line("\(try ReaderEngine.standard.fingerprint(path: file))  \(file)")
                 }
             } catch {
                 output.flush()

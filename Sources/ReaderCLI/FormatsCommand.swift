@@ -12,12 +12,9 @@ struct FormatsCommand: ParsableCommand {
         let names = FormatCapabilities.named.map(\.name)
         let header = ["format"] + names
         var rows: [[String]] = [header]
-        for (format, capabilities) in ReaderEngine.standard.capabilityMatrix {
-            let cells = FormatCapabilities.named.map { entry -> String in
-                guard let capabilities else { return "-" }
-                return capabilities.contains(entry.capability) ? "yes" : "no"
-            }
-            rows.append([capabilities == nil ? "\(format.rawValue) (no backend)" : format.rawValue] + cells)
+        for (descriptor, capabilities) in ReaderEngine.standard.capabilityMatrix {
+            let cells = FormatCapabilities.named.map { capabilities.contains($0.capability) ? "yes" : "no" }
+            rows.append([descriptor.format.rawValue] + cells)
         }
         // Transposed: one line per capability reads better than a 12-column row.
         var output = OutputBuffer()

@@ -24,18 +24,21 @@ struct InfoCommand: ParsableCommand {
             let pageCount = try pagination.paginator.pageCount()
             try pagination.save()
             let tocSize = try opened.tableOfContents().reduce(0) { $0 + $1.count }
+            // The page count read the sections unless it came from the cache: read what it did not.
+            let warnings = try opened.allWarnings()
             let report = InfoReport(
                 file: document.file, format: opened.format.rawValue, sniffedBy: sniffed.evidence.rawValue,
                 fingerprint: try opened.fingerprint().description, metadata: opened.metadata,
                 capabilities: opened.capabilities.names,
                 details: Dictionary(opened.details.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
-                sections: opened.readingOrder.count, tocEntries: tocSize, viewport: viewport, pageCount: pageCount)
+                sections: opened.readingOrder.count, tocEntries: tocSize, viewport: viewport, pageCount: pageCount,
+                warnings: warnings)
             var output = OutputBuffer()
             if json {
                 output.line(StandardStreams.json(report))
             } else {
                 output.line("file:          \(report.file)")
-                output.line("format:        \(opened.format.displayName) (\(report.format), by \(report.sniffedBy))")
+                output.line("format:        \(engine.registry.displayName(of: opened.format)) (\(report.format), by \(report.sniffedBy))")
                 output.line("fingerprint:   \(report.fingerprint)")
                 output.line("title:         \(opened.metadata.title ?? "-")")
                 if !opened.metadata.authors.isEmpty { output.line("authors:       \(opened.metadata.authors.joined(separator: "; "))") }
@@ -54,7 +57,7 @@ struct InfoCommand: ParsableCommand {
                 if let description = opened.metadata.description { output.line("description:   \(description)") }
                 if !opened.metadata.subjects.isEmpty { output.line("subjects:      \(opened.metadata.subjects.joined(separator: ", "))") }
                 for key in opened.metadata.fields.keys.sorted() { output.line(label(key) + opened.metadata.fields[key]!) }
-                for warning in opened.metadata.warnings { output.line("warning:       \(warning)") }
+                for warning in warnings { output.line("warning:       \(Self.line(warning))") }
                 for (name, value) in opened.details { output.line(label(name) + value) }
                 output.line("capabilities:  \(report.capabilities.joined(separator: ", "))")
                 output.line("sections:      \(report.sections)")
@@ -63,6 +66,12 @@ struct InfoCommand: ParsableCommand {
             }
             output.flush()
         }
+    }
+
+    /// `message (code, severity, where)`.
+    private static func line(_ warning: DocumentWarning) -> String {
+        let facts = [warning.code.rawValue, warning.severity.rawValue] + (warning.location.isEmpty ? [] : [warning.location.summary])
+        return "\(warning.message) (\(facts.joined(separator: ", ")))"
     }
 
     /// `name:` padded to the width of the other labels.
@@ -85,4 +94,6 @@ struct InfoReport: Encodable {
     var tocEntries: Int
     var viewport: Viewport
     var pageCount: Int
+    /// Every warning, typed (the metadata's strings stay in `metadata.warnings`).
+    var warnings: [DocumentWarning]
 }

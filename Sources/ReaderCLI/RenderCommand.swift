@@ -42,7 +42,7 @@ enum PDFPageOption {
     static func pdf(_ document: any Document, for operation: String) throws(ReaderError) -> PDFDocument {
         guard let pdf = document as? PDFDocument else {
             throw ReaderError(.unsupportedOperation, file: document.path, format: document.format,
-                              reason: "\(operation) works on PDF pages; this is \(document.format.displayName)")
+                              reason: "\(operation) works on PDF pages; this is \(ReaderEngine.standard.registry.displayName(of: document.format))")
         }
         return pdf
     }

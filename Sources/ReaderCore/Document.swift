@@ -16,6 +16,17 @@ public protocol Document: AnyObject, Sendable {
     /// Backend facts worth showing (for TXT: the detected encoding and the detector's confidence),
     /// as ordered name–value pairs.
     var details: [(name: String, value: String)] { get }
+    /// Problems met that did not stop the document from opening or a section from being read, as
+    /// typed values: those found at opening, then those of each section converted so far, in
+    /// section order. A section's own warnings are known once it has been read (the paginator
+    /// reads every section to count all pages). The default turns ``DocumentMetadata/warnings``
+    /// into warnings of code ``DocumentWarning/Code/general``.
+    var warnings: [DocumentWarning] { get }
+    /// Every warning, the sections' included: reads the sections whose warnings are not known yet
+    /// (``warnings`` afterwards gives the same). The default reads every section; a backend whose
+    /// warnings are all known at opening returns ``warnings``.
+    /// - Throws: ``ReaderError`` when a section cannot be read.
+    func allWarnings() throws(ReaderError) -> [DocumentWarning]
 
     /// The file's fingerprint, computed by streaming the bytes once.
     func fingerprint() throws(ReaderError) -> DocumentFingerprint
@@ -38,6 +49,17 @@ public protocol Document: AnyObject, Sendable {
 extension Document {
     /// Does nothing: the backend reads each section when it is asked for.
     public func willReadSequentially() {}
+
+    /// The metadata's warnings, each of code ``DocumentWarning/Code/general``.
+    public var warnings: [DocumentWarning] {
+        metadata.warnings.map { DocumentWarning(.general, message: $0) }
+    }
+
+    /// Reads every section, then gives ``warnings``.
+    public func allWarnings() throws(ReaderError) -> [DocumentWarning] {
+        for index in readingOrder.indices { _ = try content(ofSection: index) }
+        return warnings
+    }
 }
 
 /// Options a caller may give when opening a document.
@@ -54,15 +76,27 @@ public struct OpenOptions: Hashable, Sendable {
     }
 }
 
-/// A format backend: it opens the formats it declares.
+/// A format backend: it opens the formats it declares, and recognises them with its sniffers.
 public protocol DocumentBackend: Sendable {
-    /// The formats this backend opens.
-    var formats: [DocumentFormat] { get }
+    /// The formats this backend opens, with their names, media types and extensions.
+    var descriptors: [FormatDescriptor] { get }
+    /// The content checks that recognise this backend's formats (see ``FormatSniffing``). The
+    /// default has none: the backend then opens a file only when the caller names its format, or
+    /// when the file is empty and its extension is one of the backend's.
+    var sniffers: [any FormatSniffing] { get }
     /// What the backend can do for one of its formats.
     func capabilities(for format: DocumentFormat) -> FormatCapabilities
     /// Opens a file already sniffed as `format`.
     /// - Throws: ``ReaderError`` naming the file, the format and what is wrong.
     func open(path: String, format: DocumentFormat, options: OpenOptions) throws(ReaderError) -> any Document
+}
+
+extension DocumentBackend {
+    /// The formats this backend opens: those of its ``descriptors``.
+    public var formats: [DocumentFormat] { descriptors.map(\.format) }
+
+    /// No sniffer.
+    public var sniffers: [any FormatSniffing] { [] }
 }
 
 /// A cover picture as stored in the document.

@@ -1,57 +1,64 @@
-/// A document format the engine knows about, whether or not a backend for it is registered.
-public enum DocumentFormat: String, CaseIterable, Codable, Hashable, Sendable {
+/// A document format, named by a short stable identifier (`"txt"`, `"epub"`, …).
+///
+/// The set is open: a backend that opens a new format declares it with a ``FormatDescriptor``
+/// (and, to be recognised, a ``FormatSniffing`` sniffer), and may add a static member for it in its
+/// own module. The identifier is what fingerprints, Locator stamps, cache names and JSON carry; it
+/// is encoded as the bare string.
+public struct DocumentFormat: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The identifier: lower-case ASCII letters, digits, `-`, `+` and `.`.
+    public let rawValue: String
+
+    /// A format named `rawValue`; nil when it is empty or holds other characters (a `:` would
+    /// break a fingerprint's text form).
+    public init?(rawValue: String) {
+        guard !rawValue.isEmpty, rawValue.utf8.allSatisfy(Self.isIdentifierByte) else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// A format from a literal identifier known to be valid.
+    private init(known rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// The identifier.
+    public var description: String { rawValue }
+
     /// Plain text in any encoding.
-    case txt
+    public static let txt = DocumentFormat(known: "txt")
     /// CommonMark / GitHub Flavored Markdown, optionally with YAML front matter.
-    case markdown
+    public static let markdown = DocumentFormat(known: "markdown")
     /// EPUB 2 or 3 (an OCF zip container).
-    case epub
+    public static let epub = DocumentFormat(known: "epub")
     /// Portable Document Format.
-    case pdf
+    public static let pdf = DocumentFormat(known: "pdf")
     /// Mobipocket (MOBI 6, possibly a KF8 hybrid).
-    case mobi
+    public static let mobi = DocumentFormat(known: "mobi")
     /// Kindle Format 8 only (AZW3).
-    case azw3
+    public static let azw3 = DocumentFormat(known: "azw3")
+    /// Content no registered sniffer recognises: only a fingerprint is made of such a file.
+    public static let unknown = DocumentFormat(known: "unknown")
 
-    /// A human-readable name.
-    public var displayName: String {
-        switch self {
-        case .txt: "Plain text"
-        case .markdown: "Markdown"
-        case .epub: "EPUB"
-        case .pdf: "PDF"
-        case .mobi: "MOBI"
-        case .azw3: "AZW3 (KF8)"
+    /// Decodes the bare identifier.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let format = DocumentFormat(rawValue: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "not a format identifier: \(text)"))
         }
+        self = format
     }
 
-    /// The IANA (or customary) media type, as used in Locator `type`.
-    public var mediaType: String {
-        switch self {
-        case .txt: "text/plain"
-        case .markdown: "text/markdown"
-        case .epub: "application/epub+zip"
-        case .pdf: "application/pdf"
-        case .mobi: "application/x-mobipocket-ebook"
-        case .azw3: "application/vnd.amazon.mobi8-ebook"
-        }
+    /// Encodes the bare identifier.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
     }
 
-    /// File name extensions (lower case, without the dot) that usually carry this format.
-    public var fileExtensions: [String] {
-        switch self {
-        case .txt: ["txt", "text"]
-        case .markdown: ["md", "markdown", "mkd", "mdown", "mdwn", "mkdn"]
-        case .epub: ["epub"]
-        case .pdf: ["pdf"]
-        case .mobi: ["mobi", "prc", "azw"]
-        case .azw3: ["azw3", "kf8"]
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."): true
+        default: false
         }
-    }
-
-    /// The format conventionally associated with a file name extension, if any.
-    public static func byExtension(_ fileExtension: String) -> DocumentFormat? {
-        let lowered = fileExtension.lowercased()
-        return allCases.first { $0.fileExtensions.contains(lowered) }
     }
 }

@@ -23,7 +23,8 @@ public final class ReadOnlyFile {
             let code = errno
             let missing = code == ENOENT || code == ENOTDIR
             throw ReaderError(missing ? .fileNotFound : .unreadable, file: path, format: format,
-                              reason: missing ? "no such file" : "cannot open: \(String(cString: strerror(code)))")
+                              reason: missing ? "no such file" : "cannot open: \(String(cString: strerror(code)))",
+                              cause: POSIXErrorCode(rawValue: code).map { POSIXError($0) })
         }
         var status = stat()
         guard fstat(opened, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {

@@ -1,46 +1,35 @@
-/// The one error type the engine throws: what went wrong, in which file, for which format.
-public struct ReaderError: Error, Sendable, CustomStringConvertible {
-    /// The category of a failure; callers switch on this, people read `reason`.
-    public enum Kind: String, Sendable, Codable {
-        /// The file does not exist.
-        case fileNotFound
-        /// The file exists but could not be read (permissions, I/O error, a directory).
-        case unreadable
-        /// The content is not a format the engine recognises, or no backend is registered for it.
-        case unsupportedFormat
-        /// The format cannot do what was asked (see ``FormatCapabilities``).
-        case unsupportedOperation
-        /// The file claims a format but its structure is broken.
-        case malformed
-        /// The file is encrypted or DRM-protected.
-        case encrypted
-        /// Text could not be decoded in the detected or requested encoding.
-        case decoding
-        /// A caller-supplied argument is invalid (page out of range, bad viewport, bad encoding name).
-        case invalidArgument
-        /// A Locator does not resolve in this document.
-        case invalidLocator
-        /// A Locator carries the fingerprint of another document.
-        case otherDocument
-        /// A Locator's text context matches no place in another document well enough to re-anchor it.
-        case anchorNotFound
-    }
+/// The one error type the engine throws: what went wrong, in which file, for which format, and
+/// the underlying error when there was one.
+public struct ReaderError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The former name of ``Code``.
+    public typealias Kind = Code
 
-    /// The category of the failure.
-    public var kind: Kind
+    /// The category of the failure; callers compare with it, people read `reason`.
+    public var code: Code
     /// The path of the file concerned, when there is one.
     public var file: String?
     /// The format the file was being handled as, when known.
     public var format: DocumentFormat?
     /// What is wrong, in one sentence without a trailing period.
     public var reason: String
+    /// The error underneath (a system call's, a library's), shown by ``debugDescription`` but not
+    /// in the one-line ``description``.
+    public var cause: (any Error & Sendable)?
 
     /// Creates an error.
-    public init(_ kind: Kind, file: String? = nil, format: DocumentFormat? = nil, reason: String) {
-        self.kind = kind
+    public init(_ code: Code, file: String? = nil, format: DocumentFormat? = nil, reason: String,
+                cause: (any Error & Sendable)? = nil) {
+        self.code = code
         self.file = file
         self.format = format
         self.reason = reason
+        self.cause = cause
+    }
+
+    /// The category of the failure (the same as ``code``, by the name callers used first).
+    public var kind: Code {
+        get { code }
+        set { code = newValue }
     }
 
     /// One line: `file: format: reason`.
@@ -50,6 +39,22 @@ public struct ReaderError: Error, Sendable, CustomStringConvertible {
         if let format { parts.append(format.rawValue) }
         parts.append(reason)
         return parts.joined(separator: ": ")
+    }
+
+    /// The code and the one line, then one `caused by:` line for each error underneath.
+    public var debugDescription: String {
+        var lines = ["\(code): \(description)"]
+        var next = cause
+        while let error = next, lines.count < 16 {
+            if let inner = error as? ReaderError {
+                lines.append("caused by: \(inner.code): \(inner.description)")
+                next = inner.cause
+            } else {
+                lines.append("caused by: \(String(reflecting: error))")
+                next = nil
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// A copy with the file and format filled in where they were missing.

@@ -6,11 +6,13 @@ import ReaderMOBI
 import ReaderPDF
 import ReaderTXT
 
-/// The dispatcher: sniffs a file, consults the capability matrix and hands the file to the
-/// backend registered for its format.
+/// The dispatcher: sniffs a file with the backends' sniffers, consults the capability matrix
+/// and hands the file to the backend registered for its format.
 public struct ReaderEngine: Sendable {
     /// The registered backends, in the order they were given.
     public let backends: [any DocumentBackend]
+    /// The formats the backends declare and their sniffers.
+    public let registry: FormatRegistry
 
     /// An engine with every backend this package provides.
     public static let standard = ReaderEngine(backends: [TXTBackend(), MarkdownBackend(), EPUBBackend(), PDFBackend(), MOBIBackend()])
@@ -18,11 +20,14 @@ public struct ReaderEngine: Sendable {
     /// Creates an engine with the given backends; a later backend does not replace an earlier one.
     public init(backends: [any DocumentBackend]) {
         self.backends = backends
+        self.registry = FormatRegistry(backends: backends)
     }
 
-    /// The capabilities of every known format; nil where no backend is registered.
-    public var capabilityMatrix: [(format: DocumentFormat, capabilities: FormatCapabilities?)] {
-        DocumentFormat.allCases.map { format in (format, backend(for: format)?.capabilities(for: format)) }
+    /// The capabilities of every registered format, in registration order.
+    public var capabilityMatrix: [(descriptor: FormatDescriptor, capabilities: FormatCapabilities)] {
+        registry.descriptors.compactMap { descriptor in
+            backend(for: descriptor.format).map { (descriptor, $0.capabilities(for: descriptor.format)) }
+        }
     }
 
     /// The backend that opens `format`, if any.
@@ -33,13 +38,27 @@ public struct ReaderEngine: Sendable {
     /// Decides a file's format from its first bytes, then its extension.
     /// - Throws: ``ReaderError`` when the file cannot be read or is not a format the engine knows.
     public func sniff(path: String) throws(ReaderError) -> FormatSniffer.Result {
-        let sample = try ReadOnlyFile(path: path).readPrefix(FormatSniffer.sampleSize)
-        let fileExtension = (path as NSString).pathExtension
-        guard let result = FormatSniffer.sniff(sample: sample, fileExtension: fileExtension.isEmpty ? nil : fileExtension) else {
+        guard let result = try sniffIfKnown(path: path) else {
             throw ReaderError(.unsupportedFormat, file: path,
                               reason: "unrecognised content (neither text nor a known document signature)")
         }
         return result
+    }
+
+    /// The fingerprint of any readable file: of the format it is sniffed as, or
+    /// ``DocumentFormat/unknown`` when no sniffer recognises it. Nothing but sniffing and hashing
+    /// is done, so a file its backend would refuse (broken, encrypted) is fingerprinted too.
+    /// - Throws: ``ReaderError`` when the file cannot be read.
+    public func fingerprint(path: String) throws(ReaderError) -> DocumentFingerprint {
+        let format = try sniffIfKnown(path: path)?.format ?? .unknown
+        return try DocumentFingerprint.compute(path: path, format: format)
+    }
+
+    /// The sniffing decision, nil when nothing recognises the file.
+    private func sniffIfKnown(path: String) throws(ReaderError) -> FormatSniffer.Result? {
+        let sample = try ReadOnlyFile(path: path).readPrefix(FormatSniffer.sampleSize)
+        let fileExtension = (path as NSString).pathExtension
+        return registry.sniff(sample: sample, fileExtension: fileExtension.isEmpty ? nil : fileExtension)
     }
 
     /// Opens a document, whatever its format.
@@ -51,7 +70,7 @@ public struct ReaderEngine: Sendable {
         if let format { chosen = format } else { chosen = try sniff(path: path).format }
         guard let backend = backend(for: chosen) else {
             throw ReaderError(.unsupportedFormat, file: path, format: chosen,
-                              reason: "no backend for \(chosen.displayName) is available in this build")
+                              reason: "no backend for \(registry.displayName(of: chosen)) is available in this build")
         }
         do {
             return try backend.open(path: path, format: chosen, options: options)
@@ -65,7 +84,7 @@ public struct ReaderEngine: Sendable {
     public func require(_ capability: FormatCapabilities, of document: any Document, for operation: String) throws(ReaderError) {
         guard document.capabilities.contains(capability) else {
             throw ReaderError(.unsupportedOperation, file: document.path, format: document.format,
-                              reason: "\(document.format.displayName) documents have no \(capability.names.joined(separator: ", ")) (needed for \(operation))")
+                              reason: "\(registry.displayName(of: document.format)) documents have no \(capability.names.joined(separator: ", ")) (needed for \(operation))")
         }
     }
 

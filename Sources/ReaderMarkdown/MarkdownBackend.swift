@@ -6,7 +6,10 @@ public struct MarkdownBackend: DocumentBackend {
     public init() {}
 
     /// The formats this backend opens: Markdown.
-    public var formats: [DocumentFormat] { [.markdown] }
+    public var descriptors: [FormatDescriptor] { [.markdown] }
+
+    /// Text with a Markdown extension, front matter or Markdown syntax.
+    public var sniffers: [any FormatSniffing] { [MarkdownSniffer()] }
 
     /// TOC, metadata, search, reflow, images and source offsets for Markdown; nothing otherwise.
     public func capabilities(for format: DocumentFormat) -> FormatCapabilities {
@@ -19,7 +22,7 @@ public struct MarkdownBackend: DocumentBackend {
     public func open(path: String, format: DocumentFormat, options: OpenOptions) throws(ReaderError) -> any Document {
         guard format == .markdown else {
             throw ReaderError(.unsupportedFormat, file: path, format: format,
-                              reason: "the Markdown backend does not open \(format.displayName)")
+                              reason: "the Markdown backend does not open \(format.rawValue)")
         }
         return try MarkdownDocument(path: path)
     }

@@ -23,6 +23,8 @@ public final class MarkdownDocument: Document {
     public let readingOrder: [Section]
     /// The encoding and whether front matter was found ("yes", "no" or "malformed").
     public let details: [(name: String, value: String)]
+    /// Malformed front matter (read as Markdown), then invalid UTF-8 (replaced): all known at opening.
+    public let warnings: [DocumentWarning]
 
     private let content: SectionContent
     private let headings: [HeadingRecord]
@@ -63,7 +65,13 @@ public final class MarkdownDocument: Document {
             metadata.title = builder.headings.first?.title ?? Self.stem(of: fileName)
         }
         self.metadata = metadata
-        let section = Section(index: 0, href: fileName, mediaType: DocumentFormat.markdown.mediaType,
+        let whole = DocumentWarning.Location(section: 0, href: fileName)
+        var warnings = frontMatter.metadata.warnings.map { DocumentWarning(.malformedMetadata, message: $0, location: whole) }
+        if decoded.hadInvalidBytes {
+            warnings.append(DocumentWarning(.invalidEncoding, message: metadata.warnings.last!, location: whole))
+        }
+        self.warnings = warnings
+        let section = Section(index: 0, href: fileName, mediaType: FormatDescriptor.markdown.mediaType,
                               title: metadata.title)
         readingOrder = [section]
         var details: [(name: String, value: String)] = [("encoding", "UTF-8"),
@@ -85,6 +93,9 @@ public final class MarkdownDocument: Document {
 
     // MARK: Document
 
+    /// ``warnings``: the one section is read at opening.
+    public func allWarnings() throws(ReaderError) -> [DocumentWarning] { warnings }
+
     /// The file's fingerprint, hashed on first use and remembered.
     public func fingerprint() throws(ReaderError) -> DocumentFingerprint {
         try fingerprintMemo.value()
@@ -96,7 +107,7 @@ public final class MarkdownDocument: Document {
     /// One resource, the file, with a position per 1024 UTF-16 units of source; Readium defines
     /// none for Markdown.
     public func positionedResources(counting: PositionCounting) -> [PositionedResource] {
-        [PositionedResource(href: readingOrder[0].href, mediaType: format.mediaType, title: metadata.title,
+        [PositionedResource(href: readingOrder[0].href, mediaType: FormatDescriptor.markdown.mediaType, title: metadata.title,
                             positionCount: PositionedResource.count(ofLength: sourceLength), hasUnitOffsets: true)]
     }
 

@@ -6,7 +6,10 @@ public struct PDFBackend: DocumentBackend {
     public init() {}
 
     /// PDF.
-    public var formats: [DocumentFormat] { [.pdf] }
+    public var descriptors: [FormatDescriptor] { [.pdf] }
+
+    /// `%PDF-` within the first KiB.
+    public var sniffers: [any FormatSniffing] { [PDFSniffer()] }
 
     /// Outline, metadata, search, reflow, native pages and encryption detection.
     public func capabilities(for format: DocumentFormat) -> FormatCapabilities {

@@ -49,7 +49,7 @@ struct SearchIndexBuilder {
         } catch let error as ReaderError {
             throw error
         } catch {
-            throw ReaderError(.unreadable, file: path, reason: "cannot write the search index: \(error)")
+            throw ReaderError(.unreadable, file: path, reason: "cannot write the search index: \(error)", cause: error)
         }
         guard rename(temporary, path) == 0 else {
             throw ReaderError(.unreadable, file: path, reason: "cannot move the search index into place")

@@ -6,7 +6,10 @@ public struct TXTBackend: DocumentBackend {
     public init() {}
 
     /// Plain text only.
-    public var formats: [DocumentFormat] { [.txt] }
+    public var descriptors: [FormatDescriptor] { [.txt] }
+
+    /// Text named `.txt`, and any text nothing else recognised.
+    public var sniffers: [any FormatSniffing] { [TXTSniffer(requiresExtension: true), TXTSniffer(requiresExtension: false)] }
 
     /// Detected chapters, reflow, search, encoding detection, source offsets.
     public func capabilities(for format: DocumentFormat) -> FormatCapabilities {

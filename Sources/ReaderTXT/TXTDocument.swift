@@ -80,7 +80,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
                                   decoders: decoders)
         metadata = TXTHeaderMetadata.read(from: sampleText, fileName: href)
         readingOrder = byteRanges.indices.map {
-            Section(index: $0, href: href, mediaType: DocumentFormat.txt.mediaType)
+            Section(index: $0, href: href, mediaType: FormatDescriptor.txt.mediaType)
         }
         // Almost every use starts with the first section; build it while the caller does other
         // work (hashing the file for the page-index cache, say).
@@ -94,6 +94,10 @@ public final class TXTDocument: Document, @unchecked Sendable {
          ("encoding detected by", encoding.method.rawValue),
          ("byte order mark", encoding.bomLength > 0 ? "yes" : "no")]
     }
+
+    /// ``warnings``: decoding a section adds none (invalid bytes are replaced silently, as the
+    /// encoding detector's confidence already tells), so every warning is known at opening.
+    public func allWarnings() throws(ReaderError) -> [DocumentWarning] { warnings }
 
     /// The fingerprint, hashed once by streaming the file.
     public func fingerprint() throws(ReaderError) -> DocumentFingerprint {
@@ -236,7 +240,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
         defer { lock.unlock() }
         do throws(ReaderError) {
             let length = try utf16Start(ofSection: byteRanges.count)
-            return [PositionedResource(href: href, mediaType: format.mediaType, title: metadata.title,
+            return [PositionedResource(href: href, mediaType: FormatDescriptor.txt.mediaType, title: metadata.title,
                                        positionCount: PositionedResource.count(ofLength: length), hasUnitOffsets: true)]
         } catch {
             throw error.locating(file: path, format: .txt)
@@ -301,7 +305,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
         let range = byteRanges[index]
         let span = Double(max(1, file.count - encoding.bomLength))
         // Progression in bytes of the file, interpolated inside the section.
-        var locator = SourceOffsetLocating.locator(at: position, in: content, href: href, type: format.mediaType,
+        var locator = SourceOffsetLocating.locator(at: position, in: content, href: href, type: FormatDescriptor.txt.mediaType,
                                                    title: nil) { offset in
             let within = length > 0 ? Double(offset - base) / Double(length) : 0
             return (Double(range.lowerBound) + within * Double(range.count) - Double(self.encoding.bomLength)) / span

@@ -11,11 +11,20 @@ import Testing
         #expect(parsed.byteCount == 1234)
     }
 
-    @Test(arguments: ["", "txt", "txt::12", "doc:" + String(repeating: "0", count: 64) + ":1",
+    @Test(arguments: ["", "txt", "txt::12", "Doc:" + String(repeating: "0", count: 64) + ":1",
+                      "a b:" + String(repeating: "0", count: 64) + ":1",
                       "txt:" + String(repeating: "A", count: 64) + ":1", "txt:" + String(repeating: "0", count: 63) + ":1",
                       "txt:" + String(repeating: "0", count: 64) + ":-1", "txt:" + String(repeating: "0", count: 64) + ":01"])
     func rejectsMalformedText(text: String) {
         #expect(DocumentFingerprint(text) == nil)
+    }
+
+    @Test("any well-formed format identifier parses, a format of a backend the core never heard of included")
+    func parsesFormatsOfAnyBackend() throws {
+        let hash = String(repeating: "0", count: 64)
+        #expect(try #require(DocumentFingerprint("unknown:\(hash):1")).format == .unknown)
+        #expect(try #require(DocumentFingerprint("opds-feed:\(hash):1")).format == DocumentFormat(rawValue: "opds-feed"))
+        #expect(DocumentFormat(rawValue: "x:y") == nil)
     }
 
     @Test func hashesTheFileBytes() throws {

@@ -249,11 +249,7 @@ struct CLITests {
                 guard row.count == header.count else { continue }
                 for (column, entry) in matrix.enumerated() {
                     let cell = row[column + 1]
-                    if let capabilities = entry.capabilities {
-                        #expect(cell == (capabilities.contains(capability) ? "yes" : "no"), "\(entry.format) \(row[0])")
-                    } else {
-                        #expect(cell == "-", "\(entry.format) \(row[0])")
-                    }
+                    #expect(cell == (entry.capabilities.contains(capability) ? "yes" : "no"), "\(entry.descriptor.format) \(row[0])")
                 }
             }
             #expect(rows.first { $0.first == "reflow" }.map { Array($0[1...2]) } == ["yes", "yes"])

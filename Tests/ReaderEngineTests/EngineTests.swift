@@ -129,32 +129,32 @@ import Testing
         #expect(readerError { try engine.require([.reflow, .sourceOffsets], of: document, for: "paging") } == nil)
     }
 
-    @Test("the capability matrix lists every format, with backends for TXT, Markdown, EPUB and PDF")
+    @Test("the capability matrix lists every registered format, each with its backend's capabilities")
     func capabilityMatrix() {
         let matrix = engine.capabilityMatrix
-        #expect(matrix.map(\.format) == DocumentFormat.allCases)
-        for (format, capabilities) in matrix {
-            switch format {
-            case .txt:
-                #expect(capabilities == TXTBackend().capabilities(for: .txt))
-                #expect(capabilities?.contains([.reflow, .encodingDetection, .sourceOffsets]) == true)
-            case .markdown:
-                #expect(capabilities == MarkdownBackend().capabilities(for: .markdown))
-                #expect(capabilities?.contains(.reflow) == true)
-            case .epub:
-                #expect(capabilities == EPUBBackend().capabilities(for: .epub))
-                #expect(capabilities?.contains([.reflow, .cfi, .cover, .encryptionDetection]) == true)
-                #expect(capabilities?.contains(.fixedPages) == false, "only a pre-paginated book adds fixed pages")
-            case .pdf:
-                #expect(capabilities == PDFBackend().capabilities(for: .pdf))
-                #expect(capabilities?.contains([.reflow, .fixedPages, .tableOfContents, .encryptionDetection]) == true)
-            case .mobi, .azw3:
-                #expect(capabilities == MOBIBackend().capabilities(for: format))
-                #expect(capabilities?.contains([.reflow, .cover, .tableOfContents, .encryptionDetection]) == true)
-            }
+        #expect(matrix.map(\.descriptor.format) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3])
+        #expect(matrix.map(\.descriptor) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3] as [FormatDescriptor])
+        let expected: [DocumentFormat: (backend: any DocumentBackend, has: FormatCapabilities)] = [
+            .txt: (TXTBackend(), [.reflow, .encodingDetection, .sourceOffsets]),
+            .markdown: (MarkdownBackend(), .reflow),
+            .epub: (EPUBBackend(), [.reflow, .cfi, .cover, .encryptionDetection]),
+            .pdf: (PDFBackend(), [.reflow, .fixedPages, .tableOfContents, .encryptionDetection]),
+            .mobi: (MOBIBackend(), [.reflow, .cover, .tableOfContents, .encryptionDetection]),
+            .azw3: (MOBIBackend(), [.reflow, .cover, .tableOfContents, .encryptionDetection]),
+        ]
+        for (descriptor, capabilities) in matrix {
+            let entry = expected[descriptor.format]
+            #expect(capabilities == entry?.backend.capabilities(for: descriptor.format), "\(descriptor.format)")
+            #expect(entry.map { capabilities.contains($0.has) } == true, "\(descriptor.format)")
         }
+        #expect(matrix.first { $0.descriptor.format == .epub }?.capabilities.contains(.fixedPages) == false,
+                "only a pre-paginated book adds fixed pages")
         #expect(engine.backend(for: .mobi) != nil)
         #expect(engine.backend(for: .txt) != nil)
+        #expect(engine.registry.format(forFileExtension: "MKD") == .markdown)
+        #expect(engine.registry.format(forFileExtension: ".prc") == .mobi)
+        #expect(engine.registry.format(forFileExtension: "zip") == nil)
+        #expect(engine.registry.displayName(of: .azw3) == "AZW3 (KF8)")
     }
 
     // MARK: - Helpers

@@ -1,5 +1,6 @@
 import Foundation
 import ReaderCore
+import ReaderEngine
 @testable import ReaderZip
 import ReaderTestSupport
 import Testing
@@ -113,7 +114,7 @@ struct ZipWriterTests {
             #expect(Array(bytes[28..<30]) == [0, 0])  // no extra field
             #expect(Array(bytes[30..<38]) == Array("mimetype".utf8))
             #expect(Array(bytes[38..<58]) == Self.mimetype)
-            #expect(FormatSniffer.sniff(sample: Array(bytes.prefix(FormatSniffer.sampleSize)), fileExtension: nil)?.format == .epub)
+            #expect(ReaderEngine.standard.registry.sniff(sample: Array(bytes.prefix(FormatSniffer.sampleSize)), fileExtension: nil)?.format == .epub)
         }
     }
 

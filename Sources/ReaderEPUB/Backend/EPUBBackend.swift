@@ -8,7 +8,10 @@ public struct EPUBBackend: DocumentBackend {
     public init() {}
 
     /// EPUB.
-    public var formats: [DocumentFormat] { [.epub] }
+    public var descriptors: [FormatDescriptor] { [.epub] }
+
+    /// A zip with the EPUB mimetype or container.xml (or named `.epub`).
+    public var sniffers: [any FormatSniffing] { [EPUBSniffer()] }
 
     /// TOC, metadata, cover, search, reflow, CFI, images and DRM detection; a pre-paginated book
     /// adds fixed pages on the opened document.

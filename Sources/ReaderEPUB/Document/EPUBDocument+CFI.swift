@@ -24,7 +24,7 @@ extension EPUBDocument {
         do {
             cfi = try EPUBCFI(parsing: text)
         } catch {
-            throw ReaderError(.invalidLocator, file: path, format: format, reason: "CFI \(text.prefix(80)): \(error)")
+            throw ReaderError(.invalidLocator, file: path, format: format, reason: "CFI \(text.prefix(80)): \(error)", cause: error)
         }
         let spine = publication.package.spine.map { (itemrefID: $0.id, idref: $0.idref) }
         guard let spineIndex = cfi.spineIndex(correctedAgainst: spine),

@@ -14,6 +14,10 @@ final class EPUBDocument: Document, CoverProviding {
     let capabilities: FormatCapabilities
     let metadata: DocumentMetadata
     let readingOrder: [Section]
+    /// The warnings met at opening.
+    private let openingWarnings: [DocumentWarning]
+    /// The warnings of the sections converted so far.
+    private let sectionWarnings = SectionWarnings()
 
     let publication: EPUBPublication
     let resources: any EPUBResources
@@ -30,7 +34,7 @@ final class EPUBDocument: Document, CoverProviding {
         self.resources = resources
         self.publication = publication
         let package = publication.package
-        var warnings = publication.warnings
+        var warnings = publication.typedWarnings
         self.sections = Self.readingOrder(of: package, resources: resources, warnings: &warnings)
         self.readingOrder = sections.map(\.section)
         self.capabilities = package.isFixedLayout ? capabilities.union(.fixedPages) : capabilities
@@ -40,8 +44,20 @@ final class EPUBDocument: Document, CoverProviding {
         if metadata.title == nil {
             metadata.title = path.split(separator: "/").last.map(String.init)
         }
-        metadata.warnings = Self.deduplicated(warnings)
+        self.openingWarnings = Self.deduplicated(warnings)
+        metadata.warnings = openingWarnings.map(\.message)
         self.metadata = metadata
+    }
+
+    /// The warnings met at opening, then those of the sections converted so far.
+    var warnings: [DocumentWarning] { openingWarnings + sectionWarnings.all }
+
+    /// Converts the sections not converted yet, then gives every warning.
+    func allWarnings() throws(ReaderError) -> [DocumentWarning] {
+        for index in sections.indices where !sectionWarnings.hasRecorded(section: index) {
+            _ = try convertedSection(index)
+        }
+        return warnings
     }
 
     var details: [(name: String, value: String)] {
@@ -98,6 +114,10 @@ final class EPUBDocument: Document, CoverProviding {
         do {
             let section = try SectionConverter.convert(sections[index], resources: resources)
             converted.withLock { $0.insert(section, for: index) }
+            let href = sections[index].section.href
+            sectionWarnings.record(section.warnings.map {
+                DocumentWarning(.malformedContent, message: $0, location: .init(section: index, href: href))
+            }, section: index)
             return section
         } catch {
             throw error.locating(file: path, format: format)
@@ -107,7 +127,7 @@ final class EPUBDocument: Document, CoverProviding {
     /// Spine items in order, linear ones first and `linear="no"` ones after them (reachable,
     /// but out of the main flow); items whose resource is missing are left out with a warning.
     private static func readingOrder(of package: PackageDocument, resources: any EPUBResources,
-                                     warnings: inout [String]) -> [EPUBSection] {
+                                     warnings: inout [DocumentWarning]) -> [EPUBSection] {
         var linear: [EPUBSection] = []
         var nonLinear: [EPUBSection] = []
         for (spineIndex, itemref) in package.spine.enumerated() {
@@ -122,7 +142,9 @@ final class EPUBDocument: Document, CoverProviding {
         }
         var ordered = linear + nonLinear
         for index in ordered.indices { ordered[index].section.index = index }
-        if ordered.isEmpty { warnings.append("no spine item can be shown") }
+        if ordered.isEmpty {
+            warnings.append(DocumentWarning(.missingResource, severity: .errorRecovered, message: "no spine item can be shown"))
+        }
         return ordered
     }
 
@@ -144,8 +166,8 @@ final class EPUBDocument: Document, CoverProviding {
             || type.hasPrefix("image/")
     }
 
-    private static func deduplicated(_ warnings: [String]) -> [String] {
+    private static func deduplicated(_ warnings: [DocumentWarning]) -> [DocumentWarning] {
         var seen = Set<String>()
-        return warnings.filter { seen.insert($0).inserted }
+        return warnings.filter { seen.insert($0.message).inserted }
     }
 }

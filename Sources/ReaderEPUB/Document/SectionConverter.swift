@@ -56,7 +56,7 @@ enum SectionConverter {
                 ? try MarkupDocument.parse(bytes, syntax: .html, name: item.path)
                 : try MarkupDocument.parseXMLOrHTML(bytes, name: item.path)
         } catch {
-            throw ReaderError(.malformed, reason: "content document \(error)")
+            throw ReaderError(.malformed, reason: "content document \(error)", cause: error)
         }
     }
 }

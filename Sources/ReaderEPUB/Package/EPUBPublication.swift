@@ -16,24 +16,31 @@ struct EPUBPublication: Sendable {
     /// Resources only font-obfuscated (readable text, scrambled fonts).
     var obfuscatedPaths: Set<String>
     /// Problems that did not stop the book from opening.
-    var warnings: [String]
+    var typedWarnings: [DocumentWarning]
+    /// Their messages.
+    var warnings: [String] { typedWarnings.map(\.message) }
 
     /// Reads container, encryption, package and navigation.
     /// - Throws: ``ReaderError``: malformed when no package can be found or read, encrypted when
     ///   content documents are encrypted (DRM).
     static func load(from resources: any EPUBResources) throws(ReaderError) -> EPUBPublication {
-        var warnings = resources.warnings
-        checkMimetype(resources, warnings: &warnings)
-        let packagePath = try locatePackage(resources, warnings: &warnings)
+        var containerWarnings = resources.warnings
+        checkMimetype(resources, warnings: &containerWarnings)
+        let packagePath = try locatePackage(resources, warnings: &containerWarnings)
         let package = try PackageParser.parse(try resources.read(packagePath), path: packagePath)
-        warnings += package.warnings
+        var warnings = containerWarnings.map { DocumentWarning(.container, message: $0) }
+        warnings += package.warnings.map { DocumentWarning(.container, message: $0, location: .init(href: packagePath)) }
         let obfuscated = try checkEncryption(resources, package: package)
         for item in package.spine.compactMap({ package.item(id: $0.idref) }) where !resources.contains(item.path) {
-            warnings.append("spine item \(item.id) points at \(item.path), which is not in the container")
+            warnings.append(DocumentWarning(.missingResource, severity: .errorRecovered,
+                                            message: "spine item \(item.id) points at \(item.path), which is not in the container",
+                                            location: .init(href: item.path)))
         }
-        let (navigation, fromNCX) = readNavigation(resources, package: package, warnings: &warnings)
+        var navigationWarnings: [String] = []
+        let (navigation, fromNCX) = readNavigation(resources, package: package, warnings: &navigationWarnings)
+        warnings += navigationWarnings.map { DocumentWarning(.malformedContent, message: $0) }
         return EPUBPublication(package: package, navigation: navigation, navigationFromNCX: fromNCX,
-                               obfuscatedPaths: obfuscated, warnings: warnings)
+                               obfuscatedPaths: obfuscated, typedWarnings: warnings)
     }
 
     private static func checkMimetype(_ resources: any EPUBResources, warnings: inout [String]) {

@@ -11,7 +11,7 @@ enum PackageParser {
         do {
             document = try MarkupDocument.parse(bytes, syntax: .xml, name: path)
         } catch {
-            throw ReaderError(.malformed, reason: "package document \(error)")
+            throw ReaderError(.malformed, reason: "package document \(error)", cause: error)
         }
         guard let root = document.root, root.is("package") else {
             throw ReaderError(.malformed, reason: "\(path) is not a package document (no <package> root)")

@@ -7,7 +7,10 @@ public struct MOBIBackend: DocumentBackend {
     public init() {}
 
     /// MOBI (with PalmDOC and combined files) and AZW3.
-    public var formats: [DocumentFormat] { [.mobi, .azw3] }
+    public var descriptors: [FormatDescriptor] { [.mobi, .azw3] }
+
+    /// A Palm database of type `BOOKMOBI` or `TEXtREAd`.
+    public var sniffers: [any FormatSniffing] { [MOBISniffer()] }
 
     /// TOC, metadata, cover, search, reflow, images and DRM detection.
     public func capabilities(for format: DocumentFormat) -> FormatCapabilities {
@@ -24,13 +27,14 @@ public struct MOBIBackend: DocumentBackend {
             if header.isDRMProtected {
                 throw ReaderError(.encrypted, reason: "DRM-protected (Mobipocket encryption type \(header.encryptionType))")
             }
-            var warnings: [String] = []
+            var warnings: [DocumentWarning] = []
             let book: MOBIBookPart
             if let kf8 = header.kf8RecordIndex(in: pdb) {
                 do {
                     book = try MOBIBookPart.kf8(pdb: pdb, record0Index: kf8)
                 } catch where kf8 > 0 {
-                    warnings.append("the KF8 part is broken (\(error.reason)); the MOBI 6 part is read instead")
+                    warnings.append(DocumentWarning(.fallback, severity: .errorRecovered,
+                                                    message: "the KF8 part is broken (\(error.reason)); the MOBI 6 part is read instead"))
                     book = try MOBIBookPart.mobi6(pdb: pdb, header: header)
                 }
             } else {
@@ -38,7 +42,8 @@ public struct MOBIBackend: DocumentBackend {
             }
             let recordsAfter = pdb.recordCount - 1 - book.record0Index
             if book.header.textRecordCount > recordsAfter {
-                warnings.append("record \(book.record0Index) claims \(book.header.textRecordCount) text records; the file holds \(recordsAfter) after it")
+                warnings.append(DocumentWarning(.container, severity: .info,
+                                                message: "record \(book.record0Index) claims \(book.header.textRecordCount) text records; the file holds \(recordsAfter) after it"))
             }
             return MOBIDocument(path: path, format: format, capabilities: capabilities(for: format), pdb: pdb,
                                 book: book, firstHeader: header, warnings: warnings)

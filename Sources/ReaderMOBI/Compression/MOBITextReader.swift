@@ -137,7 +137,7 @@ struct MOBITextReader: Sendable {
             }
         } catch {
             throw ReaderError(error.kind, file: error.file, format: error.format,
-                              reason: "text record \(n) (record \(index)): \(error.reason)")
+                              reason: "text record \(n) (record \(index)): \(error.reason)", cause: error.cause)
         }
     }
 }

@@ -12,6 +12,10 @@ final class MOBIDocument: Document, CoverProviding {
     let metadata: DocumentMetadata
     let readingOrder: [Section]
     let details: [(name: String, value: String)]
+    /// The warnings met at opening.
+    private let openingWarnings: [DocumentWarning]
+    /// The warnings of the parts converted so far.
+    private let sectionWarnings = SectionWarnings()
 
     /// The container.
     let pdb: PDBFile
@@ -32,7 +36,7 @@ final class MOBIDocument: Document, CoverProviding {
     let tocCache = Mutex<[TOCEntry]?>(nil)
 
     init(path: String, format: DocumentFormat, capabilities: FormatCapabilities, pdb: PDBFile,
-         book: MOBIBookPart, firstHeader: MOBIHeader, warnings: [String]) {
+         book: MOBIBookPart, firstHeader: MOBIHeader, warnings: [DocumentWarning]) {
         self.path = path
         self.fingerprintMemo = FingerprintMemo(path: path, format: format)
         self.format = format
@@ -47,7 +51,8 @@ final class MOBIDocument: Document, CoverProviding {
         self.positions = ResourcePositions(lengths: readingOrder.map(\.byteCount),
                                            fixedLayout: readingOrder.map { _ in false })
         var metadata = MOBIMetadata.make(header: book.header.exth == nil ? firstHeader : book.header, pdbName: pdb.name)
-        metadata.warnings += warnings
+        self.openingWarnings = metadata.warnings.map { DocumentWarning(.malformedMetadata, message: $0) } + warnings
+        metadata.warnings += warnings.map(\.message)
         self.metadata = metadata
         var details: [(String, String)] = [
             ("text", book.isKF8 ? (book.record0Index > 0 ? "KF8 part of a combined MOBI 6 + KF8 file" : "KF8")
@@ -56,6 +61,17 @@ final class MOBIDocument: Document, CoverProviding {
         ]
         if !book.ncx.isEmpty { details.append(("toc source", "ncx index")) }
         self.details = details
+    }
+
+    /// The warnings met at opening, then those of the parts converted so far.
+    var warnings: [DocumentWarning] { openingWarnings + sectionWarnings.all }
+
+    /// Converts the parts not converted yet, then gives every warning.
+    func allWarnings() throws(ReaderError) -> [DocumentWarning] {
+        for index in readingOrder.indices where !sectionWarnings.hasRecorded(section: index) {
+            _ = try convertedPart(index)
+        }
+        return warnings
     }
 
     func fingerprint() throws(ReaderError) -> DocumentFingerprint {
@@ -83,6 +99,10 @@ final class MOBIDocument: Document, CoverProviding {
         do {
             let part = try source.convert(part: index)
             converted.withLock { $0.insert(part, for: index) }
+            let href = readingOrder[index].href
+            sectionWarnings.record(part.warnings.map {
+                DocumentWarning(.malformedContent, message: $0, location: .init(section: index, href: href))
+            }, section: index)
             return part
         } catch {
             throw error.locating(file: path, format: format)

@@ -41,7 +41,7 @@ struct ConvertedPart: Sendable {
                 return ConvertedPart(content: SectionContent(blocks: []), anchors: [:], sourceLength: 0, fileposTable: nil,
                                      links: [], sourceText: [], warnings: [])
             }
-            throw ReaderError(.malformed, reason: "\(name): \(error.lineAndReason)")
+            throw ReaderError(.malformed, reason: "\(name): \(error.lineAndReason)", cause: error)
         }
         converted = HTMLBlockConverter(options: HTMLConversionOptions(keepsSourceText: fileposRange != nil)).convert(document)
         let sourceOffsets = converted.pathIndex.anchors.mapValues(\.sourceOffset)

@@ -38,7 +38,7 @@ extension PDFDocument {
 
     /// The start of page `page`'s text in the reflowed view.
     public func textPosition(ofPage page: Int) throws(ReaderError) -> TextPosition {
-        try textPosition(for: Locator(href: href, type: format.mediaType, locations: .init(offset: 0, page: page)))
+        try textPosition(for: Locator(href: href, type: FormatDescriptor.pdf.mediaType, locations: .init(offset: 0, page: page)))
     }
 
     /// A Locator for a place, without text context.
@@ -46,7 +46,7 @@ extension PDFDocument {
         let length = try reflow.facts(ofPage: place.page).utf16Length
         let progression = length > 0 ? min(1, Double(place.offset) / Double(length)) : 0
         let total = pageCount > 0 ? (Double(place.page - 1) + progression) / Double(pageCount) : 0
-        return Locator(href: href, type: format.mediaType, title: outlineTitle(governing: place.page),
+        return Locator(href: href, type: FormatDescriptor.pdf.mediaType, title: outlineTitle(governing: place.page),
                        locations: .init(fragments: ["page=\(place.page)"], progression: progression,
                                         totalProgression: total, position: place.page, offset: place.offset,
                                         page: place.page))

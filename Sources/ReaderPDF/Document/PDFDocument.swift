@@ -37,7 +37,7 @@ public final class PDFDocument: Document, @unchecked Sendable {
         metadata.warnings += poppler.warnings  // what poppler repaired while opening
         self.metadata = metadata
         readingOrder = (0..<poppler.pageCount).map {
-            Section(index: $0, href: (path as NSString).lastPathComponent, mediaType: DocumentFormat.pdf.mediaType)
+            Section(index: $0, href: (path as NSString).lastPathComponent, mediaType: FormatDescriptor.pdf.mediaType)
         }
         reflow = PDFReflow(pageCount: poppler.pageCount) { [poppler] (page: Int) throws(ReaderError) -> PDFPageText in
             try poppler.pageText(page)
@@ -68,6 +68,16 @@ public final class PDFDocument: Document, @unchecked Sendable {
     /// None: the PDF's facts (pages, version, encryption, producer, creator) are in `metadata.fields`.
     public var details: [(name: String, value: String)] { [] }
 
+    /// What poppler reported about the file so far (code ``DocumentWarning/Code/library``): the
+    /// damage it repaired while opening, then while reading pages (the page is not recorded).
+    public var warnings: [DocumentWarning] {
+        poppler.warnings.map { DocumentWarning(.library, message: $0) }
+    }
+
+    /// ``warnings``: pages are not read again to find more (reading every page of a long PDF
+    /// costs as much as extracting its text).
+    public func allWarnings() throws(ReaderError) -> [DocumentWarning] { warnings }
+
     /// `pdf:{sha256}:{bytes}`, streamed once and remembered.
     public func fingerprint() throws(ReaderError) -> DocumentFingerprint {
         try fingerprintMemo.value()
@@ -75,7 +85,7 @@ public final class PDFDocument: Document, @unchecked Sendable {
 
     /// One position per page, in both ways, as Readium counts PDF positions.
     public func positionedResources(counting: PositionCounting) -> [PositionedResource] {
-        [PositionedResource(href: href, mediaType: format.mediaType, title: metadata.title, positionCount: pageCount, isPaged: true)]
+        [PositionedResource(href: href, mediaType: FormatDescriptor.pdf.mediaType, title: metadata.title, positionCount: pageCount, isPaged: true)]
     }
 
     /// The blocks that start on page `index + 1`.
