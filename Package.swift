@@ -82,6 +82,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // Test targets mirror the library targets; ReaderCLITests runs the built `reader`.
         // Helpers every test target shares: seeded randomness, where the corpus is, temp folders.
         .target(name: "ReaderTestSupport", dependencies: ["ReaderCore"], path: "Tests/ReaderTestSupport"),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "ReaderTestSupport"], exclude: ["Golden"]),
@@ -103,15 +104,22 @@ let package = Package(
             name: "ReaderEngineTests",
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
-                "ReaderXML", "ReaderAnchoring", "ReaderSearch", "ReaderTestSupport",
+                "ReaderXML", "ReaderAnchoring", "ReaderTestSupport",
             ],
             exclude: ["Golden"]),
         .testTarget(
-            name: "ReaderSearchTests",
+            name: "ReaderSearchTests", dependencies: ["ReaderSearch", "ReaderEngine", "ReaderCore", "ReaderTestSupport"]),
+        .testTarget(
+            name: "ReaderSearchIndexTests",
             dependencies: [
-                "ReaderSearch", "ReaderSearchIndex", "ReaderEngine", "ReaderCore", "ReaderTestSupport",
+                "ReaderSearchIndex", "ReaderSearch", "ReaderEngine", "ReaderCore", "ReaderTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        // Runs the `reader` executable that `swift build --build-tests` puts beside the test binary,
+        // as a user would; it calls nothing in ReaderCLI.
+        .testTarget(
+            name: "ReaderCLITests",
+            dependencies: ["ReaderEngine", "ReaderCore", "ReaderPDF", "ReaderSearch", "ReaderTestSupport"]),
     ],
     // poppler 22.12's headers need C++17.
     cxxLanguageStandard: .cxx17
