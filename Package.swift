@@ -82,6 +82,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // Timing figures that need a large generated book, printed for Benchmarks/reanchoring.sh.
+        .executableTarget(
+            name: "ReanchoringBenchmark", dependencies: ["ReaderEngine", "ReaderAnchoring", "ReaderCore"],
+            path: "Benchmarks/ReanchoringBenchmark"),
+
         // Test targets mirror the library targets; ReaderCLITests runs the built `reader`.
         // Helpers every test target shares: seeded randomness, where the corpus is, temp folders.
         .target(name: "ReaderTestSupport", dependencies: ["ReaderCore"], path: "Tests/ReaderTestSupport"),

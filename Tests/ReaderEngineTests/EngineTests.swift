@@ -129,32 +129,49 @@ import Testing
         #expect(readerError { try engine.require([.reflow, .sourceOffsets], of: document, for: "paging") } == nil)
     }
 
-    @Test("the capability matrix lists every format, with backends for TXT, Markdown, EPUB and PDF")
+    /// Each format's capabilities, written out by name: what `reader formats` prints and what
+    /// `require` consults.
+    static let expectedCapabilities: [DocumentFormat: [String]] = [
+        .txt: ["toc", "metadata", "search", "reflow", "encoding-detection", "source-offsets"],
+        .markdown: ["toc", "metadata", "search", "reflow", "images", "source-offsets"],
+        .epub: ["toc", "metadata", "cover", "search", "reflow", "cfi", "images", "encryption-detection"],
+        .pdf: ["toc", "metadata", "search", "reflow", "fixed-pages", "encryption-detection"],
+        .mobi: ["toc", "metadata", "cover", "search", "reflow", "images", "encryption-detection"],
+        .azw3: ["toc", "metadata", "cover", "search", "reflow", "images", "encryption-detection"],
+    ]
+
+    @Test("the capability matrix lists every format with the capabilities its backend declares")
     func capabilityMatrix() {
         let matrix = engine.capabilityMatrix
         #expect(matrix.map(\.format) == DocumentFormat.allCases)
         for (format, capabilities) in matrix {
-            switch format {
-            case .txt:
-                #expect(capabilities == TXTBackend().capabilities(for: .txt))
-                #expect(capabilities?.contains([.reflow, .encodingDetection, .sourceOffsets]) == true)
-            case .markdown:
-                #expect(capabilities == MarkdownBackend().capabilities(for: .markdown))
-                #expect(capabilities?.contains(.reflow) == true)
-            case .epub:
-                #expect(capabilities == EPUBBackend().capabilities(for: .epub))
-                #expect(capabilities?.contains([.reflow, .cfi, .cover, .encryptionDetection]) == true)
-                #expect(capabilities?.contains(.fixedPages) == false, "only a pre-paginated book adds fixed pages")
-            case .pdf:
-                #expect(capabilities == PDFBackend().capabilities(for: .pdf))
-                #expect(capabilities?.contains([.reflow, .fixedPages, .tableOfContents, .encryptionDetection]) == true)
-            case .mobi, .azw3:
-                #expect(capabilities == MOBIBackend().capabilities(for: format))
-                #expect(capabilities?.contains([.reflow, .cover, .tableOfContents, .encryptionDetection]) == true)
-            }
+            #expect(capabilities?.names == Self.expectedCapabilities[format], "\(format)")
         }
-        #expect(engine.backend(for: .mobi) != nil)
-        #expect(engine.backend(for: .txt) != nil)
+    }
+
+    @Test("each opened TestBook has its format's capabilities; a fixed-layout EPUB adds fixed pages", arguments: [
+        ("txt/lighthouse-keeper.txt", DocumentFormat.txt), ("md/field-notes.md", .markdown),
+        ("epub/lighthouse-keeper.epub", .epub), ("pdf/harbour-lights.pdf", .pdf), ("mobi/lighthouse-keeper.mobi", .mobi),
+        ("mobi/lighthouse-keeper.azw3", .azw3), ("epub/winter-road-fixed.epub", .epub),
+    ])
+    func documentCapabilities(book: String, format: DocumentFormat) throws {
+        let document = try engine.open(path: TestPaths.testBooks + "/" + book)
+        #expect(document.format == format)
+        var expected = Self.expectedCapabilities[format] ?? []
+        if book.hasSuffix("-fixed.epub") { expected.insert("fixed-pages", at: expected.firstIndex(of: "cfi") ?? 0) }
+        #expect(document.capabilities.names == expected)
+    }
+
+    @Test("an engine without a format's backend has no capabilities for it and refuses to open it")
+    func partialEngine() throws {
+        let textOnly = ReaderEngine(backends: [TXTBackend()])
+        #expect(textOnly.capabilityMatrix.filter { $0.capabilities != nil }.map(\.format) == [.txt])
+        #expect(textOnly.backend(for: .epub) == nil)
+        let path = TestPaths.testBooks + "/epub/lighthouse-keeper.epub"
+        let error = try #require(readerError { _ = try textOnly.open(path: path) })
+        #expect(error.kind == .unsupportedFormat)
+        #expect(error.reason == "no backend for EPUB is available in this build")
+        #expect(error.format == .epub)
     }
 
     // MARK: - Helpers
