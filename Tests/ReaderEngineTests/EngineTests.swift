@@ -174,5 +174,30 @@ import Testing
         #expect(error.format == .epub)
     }
 
+    /// A backend that claims plain text and refuses every file, to see which backend the engine picks.
+    struct RefusingTextBackend: DocumentBackend {
+        var formats: [DocumentFormat] { [.txt] }
+        func capabilities(for format: DocumentFormat) -> FormatCapabilities { [.search] }
+        func open(path: String, format: DocumentFormat, options: OpenOptions) throws(ReaderError) -> any Document {
+            throw ReaderError(.unsupportedFormat, reason: "refused by the test backend")
+        }
+    }
+
+    @Test("the first backend registered for a format opens its files; a later one never replaces it")
+    func registrationOrder() throws {
+        let path = TestPaths.testBooks + "/txt/lighthouse-keeper.txt"
+        let first = ReaderEngine(backends: [RefusingTextBackend()] + ReaderEngine.standard.backends)
+        #expect(first.backend(for: .txt) is RefusingTextBackend)
+        #expect(first.backend(for: .epub) is EPUBBackend)
+        #expect(first.capabilityMatrix.first { $0.format == .txt }?.capabilities == [.search])
+        let error = try #require(readerError { _ = try first.open(path: path) })
+        #expect(error.reason == "refused by the test backend")
+        #expect(error.file == path)
+
+        let last = ReaderEngine(backends: ReaderEngine.standard.backends + [RefusingTextBackend()])
+        #expect(last.backend(for: .txt) is TXTBackend)
+        #expect(try last.open(path: path).format == .txt)
+    }
+
     // MARK: - Helpers
 }
