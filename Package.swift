@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // `swift package generate-documentation` for the DocC catalogs.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // C shims: a module map and a header, nothing else.
@@ -89,6 +91,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // Timing figures that need a large generated book, printed for Benchmarks/reanchoring.sh.
+        .executableTarget(
+            name: "ReanchoringBenchmark", dependencies: ["ReaderEngine", "ReaderAnchoring", "ReaderCore"],
+            path: "Benchmarks/ReanchoringBenchmark"),
+
+        // Test targets mirror the library targets; ReaderCLITests runs the built `reader`.
         // Helpers every test target shares: seeded randomness, where the corpus is, temp folders.
         .target(name: "ReaderTestSupport", dependencies: ["ReaderCore"], path: "Tests/ReaderTestSupport"),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "ReaderTestSupport"], exclude: ["Golden"]),
@@ -112,7 +120,7 @@ let package = Package(
             name: "ReaderEngineTests",
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
-                "ReaderXML", "ReaderAnchoring", "ReaderSearch", "ReaderTestSupport",
+                "ReaderXML", "ReaderAnchoring", "ReaderTestSupport",
             ],
             exclude: ["Golden"]),
         .testTarget(
@@ -121,11 +129,18 @@ let package = Package(
                 "ReaderRendering", "ReaderEngine", "ReaderMarkdown", "ReaderHTML", "ReaderXML", "ReaderCore", "ReaderTestSupport",
             ]),
         .testTarget(
-            name: "ReaderSearchTests",
+            name: "ReaderSearchTests", dependencies: ["ReaderSearch", "ReaderEngine", "ReaderCore", "ReaderTestSupport"]),
+        .testTarget(
+            name: "ReaderSearchIndexTests",
             dependencies: [
-                "ReaderSearch", "ReaderSearchIndex", "ReaderEngine", "ReaderCore", "ReaderTestSupport",
+                "ReaderSearchIndex", "ReaderSearch", "ReaderEngine", "ReaderCore", "ReaderTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        // Runs the `reader` executable that `swift build --build-tests` puts beside the test binary,
+        // as a user would; it calls nothing in ReaderCLI.
+        .testTarget(
+            name: "ReaderCLITests",
+            dependencies: ["ReaderEngine", "ReaderCore", "ReaderPDF", "ReaderSearch", "ReaderTestSupport"]),
     ],
     // poppler 22.12's headers need C++17.
     cxxLanguageStandard: .cxx17

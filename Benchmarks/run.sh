@@ -3,7 +3,7 @@
 # Usage: bash Benchmarks/run.sh [SIZE_MB]   (default 100). Needs hyperfine, uchardet, unzip and calibre
 # (apt-get install hyperfine uchardet unzip calibre) and poppler-utils for the PDF part; the generated
 # inputs go to TestBooks/generated/. SCRATCH_PATH names SwiftPM's scratch path for the release
-# build (default .build). `bash Benchmarks/pdf.sh` (or search.sh) alone redoes just that section.
+# build (default .build). `bash Benchmarks/pdf.sh` (or search.sh, reanchoring.sh) alone redoes just that section.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size_mb=${1:-100}
@@ -65,6 +65,7 @@ bash Benchmarks/epub.sh "$reader" "$cache"
 bash Benchmarks/pdf.sh "$reader" "$cache"
 bash Benchmarks/mobi.sh "$reader" "$cache"
 bash Benchmarks/search.sh "$reader" "$cache"
+bash Benchmarks/reanchoring.sh "$reader" "$cache"
 echo "## Encoding detection accuracy on the corpus TXT files"
 echo
 echo "Truth: \`expected_encoding\` in \`../shared/corpus/MANIFEST.tsv\`. uchardet's answers: \`reference/txt-encodings.tsv\`."

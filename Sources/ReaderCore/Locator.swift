@@ -38,7 +38,10 @@ public struct Locator: Hashable, Sendable, Codable {
         public var totalProgression: Double?
         /// Viewport-independent 1-based position (fixed-size chunks of the text).
         public var position: Int?
-        /// Native offset: for TXT and Markdown the UTF-16 offset in the decoded source text.
+        /// Native offset, whose unit depends on the format: a UTF-16 offset in the decoded source
+        /// text for TXT, Markdown, EPUB and KF8 (AZW3) (for EPUB and KF8, the resource's character
+        /// data in document order), the `filepos` byte offset in the decoded text stream for
+        /// MOBI 6, and a UTF-16 offset in the page's text for PDF (the page ``page`` names).
         public var offset: Int?
         /// Native 1-based page (PDF).
         public var page: Int?

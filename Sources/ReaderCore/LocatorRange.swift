@@ -19,6 +19,8 @@ public struct LocatorRange: Hashable, Sendable, Codable {
 extension Document {
     /// The range between two text positions (in either order), with the text between them.
     /// - Parameters:
+    ///   - first: one end of the range.
+    ///   - second: the other end.
     ///   - textLimit: the most UTF-16 units of text kept; the text is cut there.
     /// - Throws: ``ReaderError`` when a position is not in the document.
     public func range(from first: TextPosition, to second: TextPosition, textLimit: Int = 4096) throws(ReaderError) -> LocatorRange {

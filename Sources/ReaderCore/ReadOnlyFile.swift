@@ -92,7 +92,9 @@ public final class ReadOnlyFile {
     }
 
     /// Reads the whole rest of the file, refusing to hold more than `limit` bytes.
-    /// - Parameter tooLarge: the error to throw past the limit, given the byte count reached.
+    /// - Parameters:
+    ///   - limit: the most bytes read.
+    ///   - tooLarge: the error to throw past the limit, given the byte count reached.
     public func readAll(limit: Int, tooLarge: (Int) -> ReaderError) throws(ReaderError) -> [UInt8] {
         if size > limit { throw tooLarge(size) }
         var bytes: [UInt8] = []

@@ -18,6 +18,11 @@ public enum SourceOffsetLocating {
     /// The Locator of `position`, for a backend that measures progression its own way (TXT uses
     /// bytes, since the decoded length of a large file is known only after decoding all of it).
     /// - Parameters:
+    ///   - position: the text position, in section `position.section`.
+    ///   - content: that section's content.
+    ///   - href: the Locator's `href`.
+    ///   - type: the Locator's media type.
+    ///   - title: the Locator's title (the TOC entry the position falls under).
     ///   - progression: maps a native source offset to progression in 0...1.
     public static func locator(at position: TextPosition, in content: SectionContent, href: String, type: String,
                                title: String?, progression: (Int) -> Double) -> Locator {

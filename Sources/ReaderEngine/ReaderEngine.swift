@@ -36,7 +36,7 @@ public struct ReaderEngine: Sendable {
     }
 
     /// Decides a file's format from its first bytes, then its extension.
-    /// - Throws: ``ReaderError`` when the file cannot be read or is not a format the engine knows.
+    /// - Throws: `ReaderError` when the file cannot be read or is not a format the engine knows.
     public func sniff(path: String) throws(ReaderError) -> FormatSniffer.Result {
         guard let result = try sniffIfKnown(path: path) else {
             throw ReaderError(.unsupportedFormat, file: path,
@@ -63,8 +63,10 @@ public struct ReaderEngine: Sendable {
 
     /// Opens a document, whatever its format.
     /// - Parameters:
+    ///   - path: the file to open.
     ///   - format: skips sniffing when given.
-    /// - Throws: ``ReaderError`` naming the file, the format and what is wrong.
+    ///   - options: a forced text encoding, a PDF password.
+    /// - Throws: `ReaderError` naming the file, the format and what is wrong.
     public func open(path: String, format: DocumentFormat? = nil, options: OpenOptions = .init()) throws(ReaderError) -> any Document {
         let chosen: DocumentFormat
         if let format { chosen = format } else { chosen = try sniff(path: path).format }
@@ -80,7 +82,7 @@ public struct ReaderEngine: Sendable {
     }
 
     /// Refuses an operation the document's format cannot do.
-    /// - Throws: ``ReaderError`` of kind `unsupportedOperation` naming the operation and the format.
+    /// - Throws: `ReaderError` of kind `unsupportedOperation` naming the operation and the format.
     public func require(_ capability: FormatCapabilities, of document: any Document, for operation: String) throws(ReaderError) {
         guard document.capabilities.contains(capability) else {
             throw ReaderError(.unsupportedOperation, file: document.path, format: document.format,

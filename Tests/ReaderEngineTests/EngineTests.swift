@@ -129,32 +129,81 @@ import Testing
         #expect(readerError { try engine.require([.reflow, .sourceOffsets], of: document, for: "paging") } == nil)
     }
 
-    @Test("the capability matrix lists every registered format, each with its backend's capabilities")
+    /// Each format's capabilities, written out by name: what `reader formats` prints and what
+    /// `require` consults.
+    static let expectedCapabilities: [DocumentFormat: [String]] = [
+        .txt: ["toc", "metadata", "search", "reflow", "encoding-detection", "source-offsets"],
+        .markdown: ["toc", "metadata", "search", "reflow", "images", "source-offsets"],
+        .epub: ["toc", "metadata", "cover", "search", "reflow", "cfi", "images", "encryption-detection"],
+        .pdf: ["toc", "metadata", "search", "reflow", "fixed-pages", "encryption-detection"],
+        .mobi: ["toc", "metadata", "cover", "search", "reflow", "images", "encryption-detection"],
+        .azw3: ["toc", "metadata", "cover", "search", "reflow", "images", "encryption-detection"],
+    ]
+
+    @Test("the capability matrix lists every registered format with the capabilities its backend declares")
     func capabilityMatrix() {
         let matrix = engine.capabilityMatrix
         #expect(matrix.map(\.descriptor.format) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3])
         #expect(matrix.map(\.descriptor) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3] as [FormatDescriptor])
-        let expected: [DocumentFormat: (backend: any DocumentBackend, has: FormatCapabilities)] = [
-            .txt: (TXTBackend(), [.reflow, .encodingDetection, .sourceOffsets]),
-            .markdown: (MarkdownBackend(), .reflow),
-            .epub: (EPUBBackend(), [.reflow, .cfi, .cover, .encryptionDetection]),
-            .pdf: (PDFBackend(), [.reflow, .fixedPages, .tableOfContents, .encryptionDetection]),
-            .mobi: (MOBIBackend(), [.reflow, .cover, .tableOfContents, .encryptionDetection]),
-            .azw3: (MOBIBackend(), [.reflow, .cover, .tableOfContents, .encryptionDetection]),
-        ]
         for (descriptor, capabilities) in matrix {
-            let entry = expected[descriptor.format]
-            #expect(capabilities == entry?.backend.capabilities(for: descriptor.format), "\(descriptor.format)")
-            #expect(entry.map { capabilities.contains($0.has) } == true, "\(descriptor.format)")
+            #expect(capabilities.names == Self.expectedCapabilities[descriptor.format], "\(descriptor.format)")
         }
-        #expect(matrix.first { $0.descriptor.format == .epub }?.capabilities.contains(.fixedPages) == false,
-                "only a pre-paginated book adds fixed pages")
-        #expect(engine.backend(for: .mobi) != nil)
-        #expect(engine.backend(for: .txt) != nil)
         #expect(engine.registry.format(forFileExtension: "MKD") == .markdown)
         #expect(engine.registry.format(forFileExtension: ".prc") == .mobi)
         #expect(engine.registry.format(forFileExtension: "zip") == nil)
         #expect(engine.registry.displayName(of: .azw3) == "AZW3 (KF8)")
+    }
+
+    @Test("each opened TestBook has its format's capabilities; a fixed-layout EPUB adds fixed pages", arguments: [
+        ("txt/lighthouse-keeper.txt", DocumentFormat.txt), ("md/field-notes.md", .markdown),
+        ("epub/lighthouse-keeper.epub", .epub), ("pdf/harbour-lights.pdf", .pdf), ("mobi/lighthouse-keeper.mobi", .mobi),
+        ("mobi/lighthouse-keeper.azw3", .azw3), ("epub/winter-road-fixed.epub", .epub),
+    ])
+    func documentCapabilities(book: String, format: DocumentFormat) throws {
+        let document = try engine.open(path: TestPaths.testBooks + "/" + book)
+        #expect(document.format == format)
+        var expected = Self.expectedCapabilities[format] ?? []
+        if book.hasSuffix("-fixed.epub") { expected.insert("fixed-pages", at: expected.firstIndex(of: "cfi") ?? 0) }
+        #expect(document.capabilities.names == expected)
+    }
+
+    @Test("an engine without a format's backend has no capabilities for it and refuses to open it")
+    func partialEngine() throws {
+        let textOnly = ReaderEngine(backends: [TXTBackend()])
+        #expect(textOnly.capabilityMatrix.map(\.descriptor.format) == [.txt])
+        #expect(textOnly.backend(for: .epub) == nil)
+        let path = TestPaths.testBooks + "/epub/lighthouse-keeper.epub"
+        let forced = try #require(readerError { _ = try textOnly.open(path: path, format: .epub) })
+        #expect(forced.kind == .unsupportedFormat)
+        #expect(forced.reason.hasPrefix("no backend for "))
+        #expect(forced.format == .epub)
+        let sniffed = try #require(readerError { _ = try textOnly.open(path: path) })
+        #expect(sniffed.kind == .unsupportedFormat)
+    }
+
+    /// A backend that claims plain text and refuses every file, to see which backend the engine picks.
+    struct RefusingTextBackend: DocumentBackend {
+        var descriptors: [FormatDescriptor] { [.txt] }
+        func capabilities(for format: DocumentFormat) -> FormatCapabilities { [.search] }
+        func open(path: String, format: DocumentFormat, options: OpenOptions) throws(ReaderError) -> any Document {
+            throw ReaderError(.unsupportedFormat, reason: "refused by the test backend")
+        }
+    }
+
+    @Test("the first backend registered for a format opens its files; a later one never replaces it")
+    func registrationOrder() throws {
+        let path = TestPaths.testBooks + "/txt/lighthouse-keeper.txt"
+        let first = ReaderEngine(backends: [RefusingTextBackend()] + ReaderEngine.standard.backends)
+        #expect(first.backend(for: .txt) is RefusingTextBackend)
+        #expect(first.backend(for: .epub) is EPUBBackend)
+        #expect(first.capabilityMatrix.first { $0.descriptor.format == .txt }?.capabilities == [.search])
+        let error = try #require(readerError { _ = try first.open(path: path) })
+        #expect(error.reason == "refused by the test backend")
+        #expect(error.file == path)
+
+        let last = ReaderEngine(backends: ReaderEngine.standard.backends + [RefusingTextBackend()])
+        #expect(last.backend(for: .txt) is TXTBackend)
+        #expect(try last.open(path: path).format == .txt)
     }
 
     // MARK: - Helpers

@@ -1,9 +1,11 @@
 import Foundation
+import ReaderTestSupport
 import Testing
 
 /// Golden regression tests: any change to a fingerprint, TOC, page boundary or Locator of a
 /// TestBook fails here. To accept a reviewed change, regenerate with
-/// `READER_UPDATE_GOLDEN=1 swift test --filter GoldenTests` and review the diff in git.
+/// `READER_UPDATE_GOLDEN=1 swift test --filter GoldenTests` (which rewrites the files and fails),
+/// review the diff in git and run again without it.
 @Suite struct GoldenTests {
     static let cases: [(String, Int, Int)] = TestPaths.books.flatMap { book in
         GoldenDump.viewports.map { (book, $0.0, $0.1) }
@@ -13,9 +15,8 @@ import Testing
     func matchesGolden(book: String, columns: Int, rows: Int) throws {
         let actual = try GoldenDump.render(bookPath: TestPaths.testBooks + "/" + book, columns: columns, rows: rows)
         let goldenPath = TestPaths.golden + "/" + GoldenDump.fileName(bookPath: book, columns: columns, rows: rows)
-        if ProcessInfo.processInfo.environment["READER_UPDATE_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(atPath: TestPaths.golden, withIntermediateDirectories: true)
-            try actual.write(toFile: goldenPath, atomically: true, encoding: .utf8)
+        if GoldenFile.updateRequested {
+            try GoldenFile.rewrite(actual, toFile: goldenPath)
             return
         }
         let expected = try String(contentsOfFile: goldenPath, encoding: .utf8)

@@ -1,18 +1,16 @@
 import Foundation
 import ReaderCore
 
-/// A document that passes everything through to another and records which sections were read;
-/// its table of contents can be replaced.
+/// A document that passes everything through to another and records which sections were read
+/// and how often its table of contents was asked for.
 final class CountingDocument: Document, @unchecked Sendable {
     let base: any Document
-    let replacedTOC: [TOCEntry]?
     private let lock = NSLock()
     private var reads: [Int] = []
     private var tableReads = 0
 
-    init(_ base: any Document, tableOfContents: [TOCEntry]? = nil) {
+    init(_ base: any Document) {
         self.base = base
-        replacedTOC = tableOfContents
     }
 
     /// The sections whose content was asked for, in order.
@@ -29,7 +27,6 @@ final class CountingDocument: Document, @unchecked Sendable {
     func fingerprint() throws(ReaderError) -> DocumentFingerprint { try base.fingerprint() }
     func tableOfContents() throws(ReaderError) -> [TOCEntry] {
         lock.withLock { tableReads += 1 }
-        if let replacedTOC { return replacedTOC }
         return try base.tableOfContents()
     }
     func locator(at position: TextPosition) throws(ReaderError) -> Locator { try base.locator(at: position) }

@@ -364,8 +364,7 @@ import Testing
 
     @Test("the chapter TOC of lighthouse-keeper.txt has 7 entries that resolve to CHAPTER headings")
     func lighthouseKeeperTOC() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("TestBooks/txt/lighthouse-keeper.txt").path
+        let path = TestLocation.testBooks.appendingPathComponent("txt/lighthouse-keeper.txt").path
         let document = try TXTBackend().open(path: path, format: .txt, options: .init())
         let toc = try document.tableOfContents()
         #expect(toc.count == 7)

@@ -106,24 +106,54 @@ struct XMLParseTests {
         #expect(throws: MarkupError.self) { try MarkupDocument.parseXMLOrHTML([], name: "e") }
     }
 
-    @Test("random bytes and cut documents never crash either parser")
+    /// What `parseXMLOrHTML` promises for any input: a `MarkupError` naming the document, or a
+    /// document with a root that is XML without a fallback warning, or HTML with the warning first.
+    private static func checkOutcome(_ bytes: [UInt8], name: String) -> MarkupDocument? {
+        let document: MarkupDocument
+        do {
+            document = try MarkupDocument.parseXMLOrHTML(bytes, name: name)
+        } catch {
+            #expect(error.document == name)
+            #expect(!error.reason.isEmpty)
+            return nil
+        }
+        let root = document.root
+        #expect(root != nil, "a parsed document has a root")
+        switch document.syntax {
+        case .xml: #expect(!document.warnings.contains { $0.contains("not well-formed XML") }, "\(document.warnings)")
+        case .html: #expect(document.warnings.first?.hasPrefix("\(name): not well-formed XML (") == true, "\(document.warnings)")
+        }
+        if let root {
+            #expect(root.text.count <= document.limits.maxTextLength)
+            #expect(root.descendants("a").allSatisfy { $0.is("a") })
+            #expect(root.attributes.allSatisfy { !$0.name.isEmpty })
+        }
+        return document
+    }
+
+    @Test("random bytes and cut documents give a document or a MarkupError, never a crash")
     func randomInput() throws {
         var generator = SeededRandom(seed: 11)
         let pieces = ["<", ">", "</", "/>", "a", "b", "<!DOCTYPE x [", "]>", "<!ENTITY e \"", "\">", "&e;", "&nbsp;", "&#x",
                       ";", "\"", "=", " ", "\n", "<![CDATA[", "]]>", "<?xml version=\"1.0\"?>", "é", "\u{0}", "xmlns:p=\"u\"", "p:"]
+        var outcomes: [MarkupDocument.Syntax?] = []
         for _ in 0..<400 {
             let count = Int.random(in: 1...60, using: &generator)
             let input = bytes((0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined())
-            if let document = try? MarkupDocument.parseXMLOrHTML(input, name: "r"), let root = document.root {
-                _ = root.text
-                _ = root.descendants("a")
-                _ = root.attributes
-            }
+            outcomes.append(Self.checkOutcome(input, name: "r")?.syntax)
         }
+        // Random junk is never well-formed XML: some is refused, most is recovered as HTML.
+        #expect(outcomes.contains(nil) && outcomes.contains(.html))
+
         let full = bytes(Self.xhtml)
+        let headingEnd = try #require(Self.xhtml.range(of: "</h1>")).upperBound.utf16Offset(in: Self.xhtml)
         for length in 0...full.count {
-            if let document = try? MarkupDocument.parseXMLOrHTML(Array(full.prefix(length)), name: "cut") {
-                _ = document.root?.text
+            let document = Self.checkOutcome(Array(full.prefix(length)), name: "cut")
+            if length == 0 { #expect(document == nil) }
+            if length == full.count { #expect(document?.syntax == .xml && document?.warnings.isEmpty == true) }
+            // Recovery keeps what came before the cut: a complete heading is read whole.
+            if length >= headingEnd {
+                #expect(document?.root?.descendants("h1").first?.text == "Loomings", "cut at \(length)")
             }
         }
     }

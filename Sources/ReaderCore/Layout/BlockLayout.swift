@@ -52,7 +52,7 @@ public enum BlockLayout {
         return result
     }
 
-    /// The number of lines ``lines(of:columns:)`` would return, found by the same line breaker
+    /// The number of lines ``lines(of:columns:)-(Block,_)`` would return, found by the same line breaker
     /// without building any string.
     public static func lineCount(of block: Block, columns: Int) -> Int {
         let columns = max(1, columns)
@@ -67,7 +67,7 @@ public enum BlockLayout {
         }
     }
 
-    /// The `textRange`s ``lines(of:columns:)`` would return, without building any string: what the
+    /// The `textRange`s ``lines(of:columns:)-(Block,_)`` would return, without building any string: what the
     /// paginator needs to know where a page that splits a block starts.
     public static func lineRanges(of block: Block, columns: Int) -> [Range<Int>] {
         let columns = max(1, columns)

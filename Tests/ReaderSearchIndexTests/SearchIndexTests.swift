@@ -16,7 +16,7 @@ import Testing
 
     static func indexedHits(_ document: any Document, _ query: SearchQuery, index: SearchIndex) throws -> [SearchHit] {
         let sections = try #require(index.candidateSections(for: query), "the index should serve \(query.text)")
-        return try SearchTestSupport.hits(document, query, sections: sections)
+        return try IndexTestBooks.hits(document, query, sections: sections)
     }
 
     static let queries = [
@@ -32,13 +32,13 @@ import Testing
     ])
     func sameAsScan(_ book: String) throws {
         try Self.withCache { cache in
-            let document = try SearchTestSupport.open(book)
+            let document = try IndexTestBooks.open(book)
             let summary = try cache.build(for: document)
             #expect(summary.sections == document.readingOrder.count)
             #expect(summary.sectionsWithText > 0)
             let index = try #require(cache.open(for: document))
             for query in Self.queries {
-                let scanned = try SearchTestSupport.hits(document, query)
+                let scanned = try IndexTestBooks.hits(document, query)
                 #expect(try Self.indexedHits(document, query, index: index) == scanned, "\(query.text)")
             }
         }
@@ -46,7 +46,7 @@ import Testing
 
     @Test("phrases across section boundaries are found through seams; candidates are few")
     func seams() throws {
-        try MultiSectionTests.withLargeBook { document in
+        try IndexTestBooks.withLargeBook { document in
             try Self.withCache { cache in
                 let summary = try cache.build(for: document)
                 #expect(summary.seams == document.readingOrder.count - 1)
@@ -59,9 +59,9 @@ import Testing
                     let query = SearchQuery((before + after).joined(separator: " "))
                     let candidates = try #require(index.candidateSections(for: query))
                     #expect(candidates.contains(section - 1) && candidates.contains(section))
-                    let scanned = try SearchTestSupport.hits(document, query)
+                    let scanned = try IndexTestBooks.hits(document, query)
                     #expect(scanned.contains { $0.start.section == section - 1 && $0.end.section == section })
-                    #expect(try SearchTestSupport.hits(document, query, sections: candidates) == scanned)
+                    #expect(try IndexTestBooks.hits(document, query, sections: candidates) == scanned)
                 }
                 // A word of the first copy's title page only is in one section.
                 let rare = SearchQuery("zzyzx")
@@ -79,7 +79,7 @@ import Testing
         #expect(SearchIndex.limitation(of: SearchQuery(String(repeating: "word ", count: 200))) != nil)
         #expect(SearchIndex.limitation(of: SearchQuery("ﬃ")) == nil, "the ligature folds to f, f and i: three characters")
         try Self.withCache { cache in
-            let document = try SearchTestSupport.open("txt/lighthouse-keeper.txt")
+            let document = try IndexTestBooks.open("txt/lighthouse-keeper.txt")
             try cache.build(for: document)
             let index = try #require(cache.open(for: document))
             #expect(index.candidateSections(for: SearchQuery("ke+per", regularExpression: true)) == nil)
@@ -92,7 +92,9 @@ import Testing
     ])
     func brokenDatabases(_ damage: String) throws {
         try Self.withCache { cache in
-            let document = try SearchTestSupport.open("txt/lighthouse-keeper.txt")
+            let document = try IndexTestBooks.open("txt/lighthouse-keeper.txt")
+            let keeper = try IndexTestBooks.hits(document, SearchQuery("keeper"))
+            #expect(keeper.count == 10)
             let summary = try cache.build(for: document)
             let path = summary.path
             var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -103,7 +105,7 @@ import Testing
             case "foreign sqlite":
                 bytes = try Self.sqliteDatabase(sql: "CREATE TABLE t(x); INSERT INTO t VALUES (1);")
             case "other document":
-                let other = try SearchTestSupport.open("txt/winter-road.ru.txt")
+                let other = try IndexTestBooks.open("txt/winter-road.ru.txt")
                 let otherSummary = try cache.build(for: other)
                 bytes = try Data(contentsOf: URL(fileURLWithPath: otherSummary.path))
             case "unfinished":
@@ -112,31 +114,57 @@ import Testing
             }
             try bytes.write(to: URL(fileURLWithPath: path))
             #expect(cache.open(for: document) == nil)
-            // A search without the index still works.
-            #expect(try SearchTestSupport.hits(document, SearchQuery("keeper")).count
-                        == (try SearchTestSupport.naiveCount("keeper", in: document)))
+            // The search falls back to a scan, which finds what it found before.
+            #expect(try IndexTestBooks.hits(document, SearchQuery("keeper")) == keeper)
             try cache.build(for: document)
             let rebuilt = try #require(cache.open(for: document))
             #expect(rebuilt.candidateSections(for: SearchQuery("keeper")) == [0])
         }
     }
 
-    @Test("random bytes written over pages of the database never crash a search")
+    /// SQLite catches most damage (the index is refused, or a query fails and the caller scans);
+    /// damage inside the FTS data it cannot see may give wrong candidates, but never a crash, never
+    /// a section the document lacks, and never a hit a full scan would not give.
+    @Test("random bytes written over pages of the database never crash a search nor invent hits")
     func corruptedPages() throws {
         try Self.withCache { cache in
-            let document = try SearchTestSupport.open("txt/lighthouse-keeper.txt")
+            let document = try IndexTestBooks.open("txt/lighthouse-keeper.txt")
             let path = try cache.build(for: document).path
             let original = try Data(contentsOf: URL(fileURLWithPath: path))
+            let queries = [SearchQuery("keeper"), SearchQuery("the lantern")]
+            let scanned = try queries.map { try IndexTestBooks.hits(document, $0) }
+            #expect(scanned.allSatisfy { !$0.isEmpty })
+            let intact = try #require(cache.open(for: document))
+            #expect(queries.map { intact.candidateSections(for: $0) } == [[0], [0]])
+            #expect(original.count / 4096 > 2, "the database has pages to damage")
             var random = SeededRandom(seed: 0xC0FFEE)
+            var refused = 0, unreadable = 0, served = 0
             for _ in 0..<12 {
                 var bytes = original
                 let page = Int.random(in: 1..<(bytes.count / 4096), using: &random)
                 for offset in (page * 4096)..<min(bytes.count, page * 4096 + 64) { bytes[offset] = UInt8.random(in: 0...255, using: &random) }
+                #expect(bytes != original)
                 try bytes.write(to: URL(fileURLWithPath: path))
-                guard let index = cache.open(for: document) else { continue }
-                _ = index.candidateSections(for: SearchQuery("keeper"))
-                _ = index.candidateSections(for: SearchQuery("the lantern room"))
+                guard let index = cache.open(for: document) else {
+                    refused += 1
+                    continue
+                }
+                for (query, full) in zip(queries, scanned) {
+                    guard let candidates = index.candidateSections(for: query) else {
+                        unreadable += 1
+                        continue
+                    }
+                    served += 1
+                    #expect(candidates.allSatisfy { document.readingOrder.indices.contains($0) }, "\(candidates)")
+                    #expect(candidates == Array(Set(candidates)).sorted())
+                    let narrowed = try IndexTestBooks.hits(document, query, sections: candidates)
+                    #expect(narrowed.allSatisfy { full.contains($0) }, "\(query.text): hits a scan does not give")
+                }
             }
+            // With this seed SQLite notices some of the damage and the index serves some queries.
+            #expect(refused + unreadable > 0 && served > 0, "refused \(refused), unreadable \(unreadable), served \(served)")
+            try cache.build(for: document)
+            #expect(try #require(cache.open(for: document)).candidateSections(for: queries[0]) == [0])
         }
     }
 

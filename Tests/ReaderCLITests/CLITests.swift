@@ -1,6 +1,7 @@
 import Foundation
 import ReaderCore
 import ReaderEngine
+import ReaderTestSupport
 import Testing
 
 /// The `reader` executable built with the tests, found next to the running test binary.
@@ -24,7 +25,7 @@ enum ReaderExecutable {
         addDirectory(of: Bundle.main.bundleURL)
         // Fallbacks: the package's default and QA scratch paths.
         for scratch in [".build", ".build-qa"] {
-            directories.append(URL(fileURLWithPath: TestPaths.repository).appendingPathComponent(scratch + "/debug"))
+            directories.append(URL(fileURLWithPath: TestLocation.packageRoot.path).appendingPathComponent(scratch + "/debug"))
         }
         for directory in directories {
             let candidate = directory.appendingPathComponent("reader")
@@ -72,7 +73,7 @@ enum ReaderExecutable {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: TestPaths.repository)
+        process.currentDirectoryURL = URL(fileURLWithPath: TestLocation.packageRoot.path)
         var environment = ProcessInfo.processInfo.environment
         environment["READER_CACHE_DIR"] = cacheDirectory.path
         environment.merge(extra) { _, added in added }
@@ -99,7 +100,7 @@ struct CLITests {
 
     /// The document and a paginator at `columns`×`rows`, in process, to compare the CLI's output with.
     func paginated(_ book: String, columns: Int = 80, rows: Int = 24) throws -> (any Document, Paginator) {
-        let document = try ReaderEngine.standard.open(path: TestPaths.repository + "/" + book)
+        let document = try ReaderEngine.standard.open(path: TestLocation.packageRoot.path + "/" + book)
         return (document, Paginator(document: document, viewport: try Viewport(columns: columns, rows: rows)))
     }
 
@@ -223,7 +224,7 @@ struct CLITests {
             for (line, book) in zip(result.lines, books) {
                 let match = try #require(line.wholeMatch(of: #/txt:([0-9a-f]{64}):(\d+)  (.+)/#), "line: \(line)")
                 #expect(String(match.output.3) == book)
-                let absolute = TestPaths.repository + "/" + book
+                let absolute = TestLocation.packageRoot.path + "/" + book
                 let expected = try DocumentFingerprint.compute(path: absolute, format: .txt)
                 #expect(String(match.output.1) == expected.sha256)
                 let size = try #require(try FileManager.default.attributesOfItem(atPath: absolute)[.size] as? Int)
@@ -326,7 +327,7 @@ struct CLITests {
             let files = try FileManager.default.contentsOfDirectory(atPath: indexDirectory.path)
             #expect(files.count == 1, "\(files)")
             let name = try #require(files.first)
-            let fingerprint = try DocumentFingerprint.compute(path: TestPaths.repository + "/" + Self.lighthouse, format: .txt)
+            let fingerprint = try DocumentFingerprint.compute(path: TestLocation.packageRoot.path + "/" + Self.lighthouse, format: .txt)
             #expect(name.hasPrefix("txt-\(fingerprint.sha256)-\(fingerprint.byteCount)-80x24-"))
             let indexFile = indexDirectory.appendingPathComponent(name)
             let stored = try #require(PageIndex(serialized: try Data(contentsOf: indexFile)))
@@ -366,10 +367,6 @@ struct CLITests {
 
     /// Runs `body` with a fresh cache directory, removed afterwards.
     func withCacheDirectory<T>(_ body: (URL) throws -> T) throws -> T {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("reader-cli-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        return try body(directory)
+        try withTemporaryDirectory(prefix: "reader-cli-tests", body)
     }
 }

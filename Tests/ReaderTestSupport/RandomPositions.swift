@@ -1,10 +1,9 @@
 import ReaderCore
-import ReaderTestSupport
 
 /// Seeded random text positions for property tests.
-enum RandomPositions {
+public enum RandomPositions {
     /// Positions on characters copied from the source, drawn with a seed from the path.
-    static func draw(in document: any Document, count: Int, seed: String) throws -> [TextPosition] {
+    public static func draw(in document: any Document, count: Int, seed: String) throws -> [TextPosition] {
         var random = SeededRandom(seed: seed.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 })
         var found: [TextPosition] = []
         var attempts = 0

@@ -1,6 +1,7 @@
 import Foundation
 import ReaderCore
 import ReaderEngine
+import ReaderTestSupport
 import Testing
 
 extension CLITests {

@@ -1,6 +1,7 @@
 import Foundation
 import ReaderCore
 import ReaderEngine
+import ReaderTestSupport
 import Testing
 
 extension CLITests {
@@ -73,7 +74,7 @@ extension CLITests {
             let inside = marked.split(separator: "⟦")[1].split(separator: "⟧", omittingEmptySubsequences: false)[0]
             #expect(String(inside) == range.text)
 
-            let moon = try ReaderEngine.standard.open(path: TestPaths.repository + "/TestBooks/epub/moon-garden.epub")
+            let moon = try ReaderEngine.standard.open(path: TestLocation.packageRoot.path + "/TestBooks/epub/moon-garden.epub")
             let stamped = try moon.fingerprintedLocator(at: .start)
             let refused = try ReaderExecutable.run(["locate", Self.epub, "--locator", stamped.jsonString()], cacheDirectory: cache)
             #expect(refused.status == 1)
@@ -107,7 +108,7 @@ extension CLITests {
             #expect(report["total"] as? Int == (try document.positionList(counting: .readium).count))
 
             let md5 = try ReaderExecutable.run(["fingerprint", "--koreader", Self.epub], cacheDirectory: cache)
-            #expect(md5.lines == ["\(try KOReaderPartialMD5.compute(path: TestPaths.repository + "/" + Self.epub))  \(Self.epub)"])
+            #expect(md5.lines == ["\(try KOReaderPartialMD5.compute(path: TestLocation.packageRoot.path + "/" + Self.epub))  \(Self.epub)"])
         }
     }
 
@@ -121,7 +122,7 @@ extension CLITests {
             #expect(result.status == 0, "\(result)")
             let progress = try JSONDecoder().decode(KOSyncProgress.self, from: Data(result.stdout.utf8))
             #expect(progress.progress == "4")
-            #expect(progress.document == (try KOReaderPartialMD5.compute(path: TestPaths.repository + "/" + book)))
+            #expect(progress.document == (try KOReaderPartialMD5.compute(path: TestLocation.packageRoot.path + "/" + book)))
             #expect(progress.deviceID == "abc")
             let total = try #require(try document.locator(at: document.textPosition(for: entry)).locations.totalProgression)
             #expect(progress.percentage == (total * 10_000).rounded(.down) / 10_000)

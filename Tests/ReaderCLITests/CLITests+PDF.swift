@@ -2,6 +2,7 @@ import Foundation
 import ReaderCore
 import ReaderEngine
 import ReaderPDF
+import ReaderTestSupport
 import Testing
 
 extension CLITests {

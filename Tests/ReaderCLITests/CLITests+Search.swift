@@ -2,6 +2,7 @@ import Foundation
 import ReaderCore
 import ReaderEngine
 import ReaderSearch
+import ReaderTestSupport
 import Testing
 
 extension CLITests {
@@ -35,7 +36,7 @@ extension CLITests {
             let result = try ReaderExecutable.run(["search", Self.pdf, "light", "--json", "--width", "60", "--height", "20"],
                                                   cacheDirectory: cache)
             #expect(result.status == 0, "\(result)")
-            let document = try ReaderEngine.standard.open(path: TestPaths.repository + "/" + Self.pdf)
+            let document = try ReaderEngine.standard.open(path: TestLocation.packageRoot.path + "/" + Self.pdf)
             let paginator = Paginator(document: document, viewport: try Viewport(columns: 60, rows: 20))
             let hits = try DocumentSearch(document: document, query: SearchQuery("light"), paginator: paginator).allHits()
             #expect(result.lines.count == hits.count)
@@ -61,7 +62,7 @@ extension CLITests {
                 #expect(result.status == 0, "\(result)")
                 return result.lines
             }
-            let document = try ReaderEngine.standard.open(path: TestPaths.repository + "/" + Self.lighthouse)
+            let document = try ReaderEngine.standard.open(path: TestLocation.packageRoot.path + "/" + Self.lighthouse)
             func count(_ query: SearchQuery) throws -> Int { try SearchTestCount.of(document, query) }
             #expect(try lines([Self.lighthouse, "keeper", "--count"]) == ["\(try count(SearchQuery("keeper")))"])
             #expect(try lines([Self.lighthouse, "keeper", "--limit", "3"]).count == 3)
