@@ -16,7 +16,7 @@ extension EPUBDocument: XPointerProviding {
         guard let place = converted.pathIndex.cfiPath(forSourceOffset: offset) else { return fragment }
         let markup: MarkupDocument
         do throws(ReaderError) {
-            markup = try SectionConverter.parseMarkup(try resources.read(section.item.path), of: section.item)
+            markup = try SectionConverter.parseMarkup(try container.read(section.item.path), of: section.item)
         } catch {
             throw error.locating(file: path, format: format)
         }

@@ -16,7 +16,8 @@ final class EPUBDocument: Document, CoverProviding {
     let readingOrder: [Section]
 
     let publication: EPUBPublication
-    let resources: any EPUBResources
+    /// The container's files.
+    let container: any EPUBResources
     let sections: [EPUBSection]
     let positions: ResourcePositions
     private let fingerprintMemo: FingerprintMemo
@@ -27,7 +28,7 @@ final class EPUBDocument: Document, CoverProviding {
     init(path: String, resources: any EPUBResources, publication: EPUBPublication, capabilities: FormatCapabilities) {
         self.path = path
         self.fingerprintMemo = FingerprintMemo(path: path, format: .epub)
-        self.resources = resources
+        self.container = resources
         self.publication = publication
         let package = publication.package
         var warnings = publication.warnings
@@ -77,7 +78,7 @@ final class EPUBDocument: Document, CoverProviding {
             }
         case .readium:
             sections.filter(\.section.isLinear).map { section in
-                let count = section.isFixedLayout ? 1 : PositionedResource.count(ofLength: resources.storedLength(of: section.item.path) ?? 0)
+                let count = section.isFixedLayout ? 1 : PositionedResource.count(ofLength: container.storedLength(of: section.item.path) ?? 0)
                 return PositionedResource(href: section.section.href, mediaType: section.item.mediaType,
                                           title: section.section.title, positionCount: count)
             }
@@ -96,7 +97,7 @@ final class EPUBDocument: Document, CoverProviding {
         }
         if let cached = converted.withLock({ $0.value(for: index) }) { return cached }
         do {
-            let section = try SectionConverter.convert(sections[index], resources: resources)
+            let section = try SectionConverter.convert(sections[index], resources: container)
             converted.withLock { $0.insert(section, for: index) }
             return section
         } catch {
