@@ -9,7 +9,7 @@ extension EPUBDocument: XPointerProviding {
     func xpointer(at position: TextPosition) throws(ReaderError) -> String {
         let section = sections[position.section]
         let fragment = "/body/DocFragment[\(section.spineIndex + 1)]/body"
-        let converted = try convertedSection(position.section)
+        let converted = try htmlBook.section(position.section)
         let blocks = converted.content.blocks
         let offset = blocks.indices.contains(position.block)
             ? blocks[position.block].sourceMap.sourceOffset(forTextOffset: position.offset) ?? 0 : 0
