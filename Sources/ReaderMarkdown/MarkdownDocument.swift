@@ -31,6 +31,8 @@ public final class MarkdownDocument: Document {
     private let outline: [TOCEntry]
     private let sourceLength: Int
     private let fingerprintMemo: FingerprintMemo
+    /// Every image link, as written, in document order without repeats (see `resources()`).
+    let imageLinks: [String]
 
     /// Opens the Markdown file at `path`.
     /// - Throws: ``ReaderError`` when the file is missing, unreadable or larger than 64 MiB.
@@ -54,7 +56,9 @@ public final class MarkdownDocument: Document {
             markdown[position] = 0x20
         }
         var builder = MarkdownBlockBuilder(source: utf16, index: index)
-        builder.build(CMarkParser.parse(markdown))
+        let tree = CMarkParser.parse(markdown)
+        builder.build(tree)
+        imageLinks = MarkdownImageLinks.links(in: tree)
 
         let fileName = Self.fileName(of: path)
         var metadata = frontMatter.metadata

@@ -11,9 +11,9 @@ public struct PDFBackend: DocumentBackend {
     /// `%PDF-` within the first KiB.
     public var sniffers: [any FormatSniffing] { [PDFSniffer()] }
 
-    /// Outline, metadata, search, reflow, native pages and encryption detection.
+    /// Outline, metadata, a cover (page 1 rendered), search, reflow, native pages and encryption detection.
     public func capabilities(for format: DocumentFormat) -> FormatCapabilities {
-        [.tableOfContents, .metadata, .search, .reflow, .fixedPages, .encryptionDetection]
+        [.tableOfContents, .metadata, .cover, .search, .reflow, .fixedPages, .encryptionDetection]
     }
 
     /// Opens the PDF at `path`, with `options.password` when it is encrypted.

@@ -119,8 +119,8 @@ import ReaderTestSupport
         let readium = book.positionedResources(counting: .readium)
         #expect(readium.map(\.href) == book.sections.filter(\.section.isLinear).map(\.section.href))
         for (index, section) in book.sections.enumerated() {
-            let inflated = try #require(book.resources.length(of: section.item.path))
-            let stored = try #require(book.resources.storedLength(of: section.item.path))
+            let inflated = try #require(book.container.length(of: section.item.path))
+            let stored = try #require(book.container.storedLength(of: section.item.path))
             #expect(book.positions.counts[index] == max(1, (inflated + 1023) / 1024))
             if let counted = readium.first(where: { $0.href == section.section.href }) {
                 #expect(counted.positionCount == max(1, (stored + 1023) / 1024))

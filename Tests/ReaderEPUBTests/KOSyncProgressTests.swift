@@ -14,7 +14,7 @@ struct KOSyncProgressTests {
         let match = try #require(xpointer.firstMatch(of: #/^/body/DocFragment\[(\d+)\]/body(.*)$/#))
         let spineIndex = Int(match.output.1)! - 1
         let section = try #require(book.sections.first { $0.spineIndex == spineIndex })
-        let markup = try MarkupDocument.parseXMLOrHTML(try book.resources.read(section.item.path), name: "x")
+        let markup = try MarkupDocument.parseXMLOrHTML(try book.container.read(section.item.path), name: "x")
         var element = try #require(markup.root?.firstElement("body"))
         for step in match.output.2.split(separator: "/") {
             if let text = step.firstMatch(of: #/^text\(\)\[(\d+)\]\.(\d+)$/#) {

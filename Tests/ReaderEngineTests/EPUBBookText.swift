@@ -33,7 +33,7 @@ struct EPUBBookText {
             }
             let item = document.sections[index].item
             guard !item.mediaType.hasPrefix("image/") || item.mediaType == "image/svg+xml" else { continue }
-            let markup = try MarkupDocument.parseXMLOrHTML(try document.resources.read(item.path), name: item.path)
+            let markup = try MarkupDocument.parseXMLOrHTML(try document.container.read(item.path), name: item.path)
             if let root = markup.root { Self.collectUnshown(root, into: &unshown) }
         }
         self.shown = shown

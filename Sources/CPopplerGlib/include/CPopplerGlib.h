@@ -59,7 +59,10 @@ typedef struct _cairo_surface cairo_surface_t;
 
 typedef enum {
     CAIRO_STATUS_SUCCESS = 0,
+    CAIRO_STATUS_WRITE_ERROR = 11,
 } cairo_status_t;
+
+typedef cairo_status_t (*cairo_write_func_t)(void *closure, const unsigned char *data, unsigned int length);
 
 typedef enum {
     CAIRO_FORMAT_INVALID = -1,
@@ -229,6 +232,7 @@ typedef enum {
     X(cairo_status_t, cairo_surface_status, (cairo_surface_t *surface), (surface)) \
     X(void, cairo_surface_flush, (cairo_surface_t *surface), (surface)) \
     X(cairo_status_t, cairo_surface_write_to_png, (cairo_surface_t *surface, const char *path), (surface, path)) \
+    X(cairo_status_t, cairo_surface_write_to_png_stream, (cairo_surface_t *surface, cairo_write_func_t write_func, void *closure), (surface, write_func, closure)) \
     X(void, cairo_surface_destroy, (cairo_surface_t *surface), (surface)) \
     X(cairo_t *, cairo_create, (cairo_surface_t *target), (target)) \
     X(void, cairo_scale, (cairo_t *cairo, double sx, double sy), (cairo, sx, sy)) \

@@ -29,7 +29,7 @@ extension EPUBDocument {
         let spine = publication.package.spine.map { (itemrefID: $0.id, idref: $0.idref) }
         guard let spineIndex = cfi.spineIndex(correctedAgainst: spine),
               let index = sections.firstIndex(where: { $0.spineIndex == spineIndex }) else { return nil }
-        let converted = try convertedSection(index)
+        let converted = try htmlBook.section(index)
         let source = converted.sourceText.utf16
         let resolution = converted.pathIndex.resolve(cfi) { range in
             let lower = source.index(source.startIndex, offsetBy: max(0, min(range.lowerBound, source.count)))

@@ -3,19 +3,12 @@ import ReaderCore
 import ReaderHTML
 
 extension EPUBDocument {
+    /// The HTML book's Locator (href, offset, progression, position, total progression, fragment,
+    /// text context) with the TOC title and the CFI.
     func locator(at position: TextPosition) throws(ReaderError) -> Locator {
-        let converted = try convertedSection(position.section)
-        let section = sections[position.section]
-        let sourceLength = converted.pathIndex.sourceLength
-        var locator = SourceOffsetLocating.locator(
-            at: position, in: converted.content, href: section.section.href, type: section.item.mediaType,
-            title: nil, sourceLength: sourceLength)
-        let offset = locator.locations.offset ?? 0
-        let progression = locator.locations.progression ?? 0
+        var (locator, offset, converted) = try htmlBook.locator(at: position)
         locator.title = title(atSection: position.section, sourceOffset: offset)
-        locator.locations.position = positions.position(section: position.section, offset: offset, length: sourceLength)
-        locator.locations.totalProgression = positions.totalProgression(section: position.section, progression: progression)
-        locator.locations.cfi = cfi(section: section, converted: converted, sourceOffset: offset)
+        locator.locations.cfi = cfi(section: sections[position.section], converted: converted, sourceOffset: offset)
         locator.locations.partialCFI = locator.locations.cfi?.split(separator: "!", maxSplits: 1).last.map { String($0) }
         return locator
     }
@@ -34,25 +27,14 @@ extension EPUBDocument {
             return resolved
         }
         if let index {
-            let converted = try convertedSection(index)
-            let length = converted.pathIndex.sourceLength
             let ids = (locations.fragments ?? []) + [Self.elementID(inSelector: locations.cssSelector)].compactMap { $0 }
-            let anchored = ids.lazy.compactMap { converted.pathIndex.anchors[$0]?.sourceOffset }.first
-            let offset: Int
-            do throws(ReaderError) {
-                if let anchored { offset = anchored } else { offset = try SourceOffsetLocating.offset(in: locator, resourceLength: length) }
-            } catch {
-                throw error.locating(file: path, format: format)
-            }
-            return SourceOffsetLocating.textPosition(forSourceOffset: offset, in: converted.content, section: index)
+            return try htmlBook.textPosition(for: locator, inSection: index, anchorIDs: ids)
         }
-        guard let global = positions.location(of: locations) else {
+        guard let resolved = try htmlBook.textPosition(acrossBook: locations) else {
             throw ReaderError(.invalidLocator, file: path, format: format,
                               reason: "href \(locator.href) is not in the reading order and the Locator has no CFI, position or totalProgression")
         }
-        let converted = try convertedSection(global.section)
-        let offset = SourceOffsetLocating.offset(ofProgression: global.progression, length: converted.pathIndex.sourceLength)
-        return SourceOffsetLocating.textPosition(forSourceOffset: offset, in: converted.content, section: global.section)
+        return resolved
     }
 
     /// The id a CSS selector picks when it is a bare id selector (`#chapter-2`); nil otherwise,
@@ -68,32 +50,20 @@ extension EPUBDocument {
     /// (for hrefs written relative to the package by older readers) the one section it ends.
     func sectionIndex(forHref href: String) -> Int? {
         guard !href.isEmpty else { return nil }
-        let hrefs = sections.map(\.section.href)
-        if let exact = hrefs.firstIndex(of: href) { return exact }
+        if let exact = htmlBook.sectionIndex(forPath: href) { return exact }
         guard let resolved = ResourcePath.resolve(href, relativeTo: "")?.path else { return nil }
-        if let decoded = hrefs.firstIndex(of: resolved) { return decoded }
+        if let decoded = htmlBook.sectionIndex(forPath: resolved) { return decoded }
         let fromPackage = ResourcePath.resolve(href, relativeTo: publication.package.path)?.path
-        if let fromPackage, let relative = hrefs.firstIndex(of: fromPackage) { return relative }
+        if let fromPackage, let relative = htmlBook.sectionIndex(forPath: fromPackage) { return relative }
+        let hrefs = readingOrder.map(\.href)
         let suffixed = hrefs.indices.filter { hrefs[$0].hasSuffix("/" + resolved) }
         return suffixed.count == 1 ? suffixed[0] : nil
     }
 
-    /// The title of the TOC entry governing a position: the last entry at or before it.
+    /// The title of the TOC entry governing a position: the last entry at or before it, else the
+    /// section's own title.
     func title(atSection index: Int, sourceOffset: Int) -> String? {
-        let anchors = (try? convertedSection(index))?.pathIndex.anchors ?? [:]
-        var best: (section: Int, offset: Int, title: String)?
-        for target in tocTargets where target.section <= index {
-            let offset: Int
-            if target.section == index {
-                offset = target.fragment.flatMap { anchors[$0]?.sourceOffset } ?? 0
-                guard offset <= sourceOffset else { continue }
-            } else {
-                offset = Int.max  // a previous section: its last entry, wherever it points
-            }
-            if best == nil || (target.section, offset) >= (best!.section, best!.offset) {
-                best = (target.section, offset, target.title)
-            }
-        }
-        return best?.title ?? sections[index].section.title
+        htmlBook.title(atSection: index, sourceOffset: sourceOffset, targets: tocTargets, section: try? htmlBook.section(index))
+            ?? sections[index].section.title
     }
 }

@@ -1,13 +1,7 @@
 import ReaderCore
+import ReaderHTML
 
 extension EPUBDocument {
-    /// A TOC target reduced to what titles need: the section, the fragment and the title.
-    struct TOCTarget: Sendable {
-        var section: Int
-        var fragment: String?
-        var title: String
-    }
-
     /// The TOC from nav.xhtml or the NCX; when both are missing or empty, one entry per linear
     /// section titled by its `<title>` or first heading.
     func tableOfContents() throws(ReaderError) -> [TOCEntry] {
@@ -24,11 +18,11 @@ extension EPUBDocument {
 
     /// TOC entries flattened with their sections, in TOC order (entries outside the reading order
     /// left out); worked out once, since every Locator's title needs them.
-    var tocTargets: [TOCTarget] {
+    var tocTargets: [HTMLTOCTarget] {
         if let built = tocTargetsCache.withLock({ $0 }) { return built }
-        let targets = publication.navigation.toc.flatMap(\.flattened).compactMap { entry -> TOCTarget? in
+        let targets = publication.navigation.toc.flatMap(\.flattened).compactMap { entry -> HTMLTOCTarget? in
             guard let target = entry.target, let index = sectionIndex(forHref: target.path) else { return nil }
-            return TOCTarget(section: index, fragment: target.fragment, title: entry.title)
+            return HTMLTOCTarget(section: index, fragments: target.fragment.map { [$0] } ?? [], title: entry.title)
         }
         tocTargetsCache.withLock { $0 = targets }
         return targets
@@ -52,7 +46,7 @@ extension EPUBDocument {
     private func spineEntries() throws(ReaderError) -> [TOCEntry] {
         var entries: [TOCEntry] = []
         for section in sections where section.section.isLinear {
-            let converted = try convertedSection(section.section.index)
+            let converted = try htmlBook.section(section.section.index)
             guard let title = converted.title?.collapsingWhitespace(), !title.isEmpty else { continue }
             let locator = Locator(href: section.section.href, type: section.item.mediaType, title: title,
                                   locations: .init(progression: 0))

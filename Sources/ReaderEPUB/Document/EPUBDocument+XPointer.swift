@@ -9,14 +9,14 @@ extension EPUBDocument: XPointerProviding {
     func xpointer(at position: TextPosition) throws(ReaderError) -> String {
         let section = sections[position.section]
         let fragment = "/body/DocFragment[\(section.spineIndex + 1)]/body"
-        let converted = try convertedSection(position.section)
+        let converted = try htmlBook.section(position.section)
         let blocks = converted.content.blocks
         let offset = blocks.indices.contains(position.block)
             ? blocks[position.block].sourceMap.sourceOffset(forTextOffset: position.offset) ?? 0 : 0
         guard let place = converted.pathIndex.cfiPath(forSourceOffset: offset) else { return fragment }
         let markup: MarkupDocument
         do throws(ReaderError) {
-            markup = try SectionConverter.parseMarkup(try resources.read(section.item.path), of: section.item)
+            markup = try SectionConverter.parseMarkup(try container.read(section.item.path), of: section.item)
         } catch {
             throw error.locating(file: path, format: format)
         }

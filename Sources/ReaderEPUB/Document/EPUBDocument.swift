@@ -17,29 +17,44 @@ final class EPUBDocument: Document, CoverProviding {
     /// The warnings met at opening.
     private let openingWarnings: [DocumentWarning]
     /// The warnings of the sections converted so far.
-    private let sectionWarnings = SectionWarnings()
+    private let sectionWarnings: SectionWarnings
 
     let publication: EPUBPublication
-    let resources: any EPUBResources
+    /// The container's files.
+    let container: any EPUBResources
     let sections: [EPUBSection]
-    let positions: ResourcePositions
+    /// The spine items as an HTML book: converted on demand (the last four kept), found by href,
+    /// positioned and titled.
+    let htmlBook: HTMLBook<ConvertedSection>
     private let fingerprintMemo: FingerprintMemo
-    private let converted = Mutex(RecentlyUsedCache<ConvertedSection>(capacity: 4))
     let tocCache = Mutex<[TOCEntry]?>(nil)
-    let tocTargetsCache = Mutex<[TOCTarget]?>(nil)
+    let tocTargetsCache = Mutex<[HTMLTOCTarget]?>(nil)
 
     init(path: String, resources: any EPUBResources, publication: EPUBPublication, capabilities: FormatCapabilities) {
         self.path = path
         self.fingerprintMemo = FingerprintMemo(path: path, format: .epub)
-        self.resources = resources
+        self.container = resources
         self.publication = publication
+        let sectionWarnings = SectionWarnings()
+        self.sectionWarnings = sectionWarnings
         let package = publication.package
         var warnings = publication.typedWarnings
-        self.sections = Self.readingOrder(of: package, resources: resources, warnings: &warnings)
-        self.readingOrder = sections.map(\.section)
+        let sections = Self.readingOrder(of: package, resources: resources, warnings: &warnings)
+        self.sections = sections
+        let readingOrder = sections.map(\.section)
+        self.readingOrder = readingOrder
         self.capabilities = package.isFixedLayout ? capabilities.union(.fixedPages) : capabilities
-        self.positions = ResourcePositions(lengths: sections.map { resources.length(of: $0.item.path) },
-                                       fixedLayout: sections.map(\.isFixedLayout))
+        self.htmlBook = HTMLBook(
+            file: path, format: .epub, sections: readingOrder, lengths: sections.map { resources.length(of: $0.item.path) },
+            fixedLayout: sections.map(\.isFixedLayout), cacheCapacity: 4
+        ) { [sectionWarnings] index throws(ReaderError) in
+            let converted = try SectionConverter.convert(sections[index], resources: resources)
+            let href = sections[index].section.href
+            sectionWarnings.record(converted.warnings.map {
+                DocumentWarning(.malformedContent, message: $0, location: .init(section: index, href: href))
+            }, section: index)
+            return converted
+        }
         var metadata = package.metadata
         if metadata.title == nil {
             metadata.title = path.split(separator: "/").last.map(String.init)
@@ -87,13 +102,13 @@ final class EPUBDocument: Document, CoverProviding {
     func positionedResources(counting: PositionCounting) -> [PositionedResource] {
         switch counting {
         case .content:
-            zip(sections, positions.counts).map { section, count in
+            zip(sections, htmlBook.positions.counts).map { section, count in
                 PositionedResource(href: section.section.href, mediaType: section.item.mediaType,
                                    title: section.section.title, positionCount: count)
             }
         case .readium:
             sections.filter(\.section.isLinear).map { section in
-                let count = section.isFixedLayout ? 1 : PositionedResource.count(ofLength: resources.storedLength(of: section.item.path) ?? 0)
+                let count = section.isFixedLayout ? 1 : PositionedResource.count(ofLength: container.storedLength(of: section.item.path) ?? 0)
                 return PositionedResource(href: section.section.href, mediaType: section.item.mediaType,
                                           title: section.section.title, positionCount: count)
             }
@@ -101,27 +116,15 @@ final class EPUBDocument: Document, CoverProviding {
     }
 
     func content(ofSection index: Int) throws(ReaderError) -> SectionContent {
-        try convertedSection(index).content
+        try htmlBook.section(index).content
     }
+
+    /// Readium positions: one per 1024 inflated bytes of a reflowable item, one per fixed one.
+    var positions: ResourcePositions { htmlBook.positions }
 
     /// The converted content document of a section, from the cache or freshly converted.
     func convertedSection(_ index: Int) throws(ReaderError) -> ConvertedSection {
-        guard sections.indices.contains(index) else {
-            throw ReaderError(.invalidArgument, file: path, format: format,
-                              reason: "section \(index) is outside 0..<\(sections.count)")
-        }
-        if let cached = converted.withLock({ $0.value(for: index) }) { return cached }
-        do {
-            let section = try SectionConverter.convert(sections[index], resources: resources)
-            converted.withLock { $0.insert(section, for: index) }
-            let href = sections[index].section.href
-            sectionWarnings.record(section.warnings.map {
-                DocumentWarning(.malformedContent, message: $0, location: .init(section: index, href: href))
-            }, section: index)
-            return section
-        } catch {
-            throw error.locating(file: path, format: format)
-        }
+        try htmlBook.section(index)
     }
 
     /// Spine items in order, linear ones first and `linear="no"` ones after them (reachable,

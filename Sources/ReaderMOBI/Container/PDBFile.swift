@@ -60,6 +60,14 @@ final class PDBFile: @unchecked Sendable {
     /// The file's size in bytes.
     var fileSize: Int { file.size }
 
+    /// Up to the first `count` bytes of record `index` (its magic), or nil when there is no such
+    /// record or it cannot be read.
+    func recordPrefix(_ index: Int, count: Int) -> [UInt8]? {
+        guard recordRanges.indices.contains(index) else { return nil }
+        let range = recordRanges[index]
+        return try? file.read(at: range.lowerBound, count: min(count, range.count))
+    }
+
     /// The bytes of record `index`.
     /// - Throws: ``ReaderError`` `malformed` when there is no such record or it cannot be read whole.
     func record(_ index: Int) throws(ReaderError) -> [UInt8] {

@@ -1,4 +1,5 @@
 import ReaderCore
+import ReaderHTML
 
 extension MOBIDocument {
     /// The table of contents: the NCX index when the book has one; for MOBI 6 without it, the links
@@ -30,18 +31,12 @@ extension MOBIDocument {
             return flat.filter { ($0.locator.locations.offset ?? .max) <= here }
                 .max { $0.locator.locations.offset! < $1.locator.locations.offset! }?.title
         }
-        var best: (section: Int, offset: Int, title: String)?
-        for entry in flat {
-            guard let section = sectionIndex(forHref: entry.locator.href), section <= index else { continue }
-            var offset = Int.max  // an earlier part: its last entry, wherever it points
-            if section == index {
-                offset = entry.locator.locations.offset
-                    ?? entry.locator.locations.fragments?.lazy.compactMap { part.anchors[$0] }.first ?? 0
-                guard offset <= sourceOffset else { continue }
-            }
-            if best == nil || (section, offset) >= (best!.section, best!.offset) { best = (section, offset, entry.title) }
+        let targets = flat.compactMap { entry -> HTMLTOCTarget? in
+            guard let section = htmlBook.sectionIndex(forHref: entry.locator.href) else { return nil }
+            return HTMLTOCTarget(section: section, offset: entry.locator.locations.offset,
+                                 fragments: entry.locator.locations.fragments ?? [], title: entry.title)
         }
-        return best?.title
+        return htmlBook.title(atSection: index, sourceOffset: sourceOffset, targets: targets, section: part)
     }
 
     private static func flattened(_ entry: TOCEntry) -> [TOCEntry] {
@@ -75,7 +70,7 @@ extension MOBIDocument {
     private func linkedContents() throws(ReaderError) -> [TOCEntry]? {
         guard case .mobi6(let text) = source, let contents = text.guideContents,
               let index = text.layout.partIndex(containing: contents) else { return nil }
-        let part = try convertedPart(index)
+        let part = try htmlBook.section(index)
         let start = part.anchors[MOBI6Text.targetID(contents)] ?? 0
         var entries: [TOCEntry] = []
         for link in part.links where link.sourceRange.lowerBound >= start {
@@ -93,7 +88,7 @@ extension MOBIDocument {
     private func headingEntries() throws(ReaderError) -> [TOCEntry] {
         var builder = TOCBuilder()
         for index in readingOrder.indices {
-            let part = try convertedPart(index)
+            let part = try htmlBook.section(index)
             for block in part.content.blocks {
                 guard case .heading(let level) = block.kind, let start = block.sourceMap.sourceRange?.lowerBound else { continue }
                 let title = MOBIMetadata.clean(block.text)

@@ -1,4 +1,5 @@
 import ReaderCore
+import ReaderHTML
 import Synchronization
 
 /// An opened MOBI 6, KF8 (AZW3) or combined book.
@@ -15,7 +16,7 @@ final class MOBIDocument: Document, CoverProviding {
     /// The warnings met at opening.
     private let openingWarnings: [DocumentWarning]
     /// The warnings of the parts converted so far.
-    private let sectionWarnings = SectionWarnings()
+    private let sectionWarnings: SectionWarnings
 
     /// The container.
     let pdb: PDBFile
@@ -27,12 +28,10 @@ final class MOBIDocument: Document, CoverProviding {
     let source: MOBIMarkupSource
     /// The table of contents index, nested; empty when the book has none.
     let ncx: [NCXNode]
-    /// Positions, 1024 bytes of decoded markup each.
-    let positions: ResourcePositions
+    /// The parts as an HTML book: converted on demand (the last six kept), found by href,
+    /// positioned (1024 bytes of decoded markup a position) and titled.
+    let htmlBook: HTMLBook<ConvertedPart>
     private let fingerprintMemo: FingerprintMemo
-    /// The section of each part href.
-    let sectionByHref: [String: Int]
-    private let converted = Mutex(RecentlyUsedCache<ConvertedPart>(capacity: 6))
     let tocCache = Mutex<[TOCEntry]?>(nil)
 
     init(path: String, format: DocumentFormat, capabilities: FormatCapabilities, pdb: PDBFile,
@@ -46,10 +45,22 @@ final class MOBIDocument: Document, CoverProviding {
         self.firstHeader = firstHeader
         self.source = book.source
         self.ncx = book.ncx
-        self.readingOrder = book.source.sections
-        self.sectionByHref = Dictionary(readingOrder.map { ($0.href, $0.index) }, uniquingKeysWith: { first, _ in first })
-        self.positions = ResourcePositions(lengths: readingOrder.map(\.byteCount),
-                                           fixedLayout: readingOrder.map { _ in false })
+        let sectionWarnings = SectionWarnings()
+        self.sectionWarnings = sectionWarnings
+        let readingOrder = book.source.sections
+        self.readingOrder = readingOrder
+        let source = book.source
+        self.htmlBook = HTMLBook(
+            file: path, format: format, sections: readingOrder, lengths: readingOrder.map(\.byteCount),
+            fixedLayout: readingOrder.map { _ in false }, cacheCapacity: 6
+        ) { [sectionWarnings] index throws(ReaderError) in
+            let part = try source.convert(part: index)
+            let href = readingOrder[index].href
+            sectionWarnings.record(part.warnings.map {
+                DocumentWarning(.malformedContent, message: $0, location: .init(section: index, href: href))
+            }, section: index)
+            return part
+        }
         var metadata = MOBIMetadata.make(header: book.header.exth == nil ? firstHeader : book.header, pdbName: pdb.name)
         self.openingWarnings = metadata.warnings.map { DocumentWarning(.malformedMetadata, message: $0) } + warnings
         metadata.warnings += warnings.map(\.message)
@@ -69,7 +80,7 @@ final class MOBIDocument: Document, CoverProviding {
     /// Converts the parts not converted yet, then gives every warning.
     func allWarnings() throws(ReaderError) -> [DocumentWarning] {
         for index in readingOrder.indices where !sectionWarnings.hasRecorded(section: index) {
-            _ = try convertedPart(index)
+            _ = try htmlBook.section(index)
         }
         return warnings
     }
@@ -80,32 +91,12 @@ final class MOBIDocument: Document, CoverProviding {
 
     /// One count for both ways: Readium defines no MOBI positions, so its way is ours.
     func positionedResources(counting: PositionCounting) -> [PositionedResource] {
-        zip(readingOrder, positions.counts).map { section, count in
+        zip(readingOrder, htmlBook.positions.counts).map { section, count in
             PositionedResource(href: section.href, mediaType: section.mediaType, title: section.title, positionCount: count)
         }
     }
 
     func content(ofSection index: Int) throws(ReaderError) -> SectionContent {
-        try convertedPart(index).content
-    }
-
-    /// A part converted, from the cache or freshly.
-    func convertedPart(_ index: Int) throws(ReaderError) -> ConvertedPart {
-        guard readingOrder.indices.contains(index) else {
-            throw ReaderError(.invalidArgument, file: path, format: format,
-                              reason: "section \(index) is outside 0..<\(readingOrder.count)")
-        }
-        if let cached = converted.withLock({ $0.value(for: index) }) { return cached }
-        do {
-            let part = try source.convert(part: index)
-            converted.withLock { $0.insert(part, for: index) }
-            let href = readingOrder[index].href
-            sectionWarnings.record(part.warnings.map {
-                DocumentWarning(.malformedContent, message: $0, location: .init(section: index, href: href))
-            }, section: index)
-            return part
-        } catch {
-            throw error.locating(file: path, format: format)
-        }
+        try htmlBook.section(index).content
     }
 }

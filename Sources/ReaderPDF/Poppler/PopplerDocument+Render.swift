@@ -14,10 +14,50 @@ extension PopplerDocument {
     ///   not a positive number, an image over ``maxRenderPixels`` or ``maxRenderSide``, or a PNG
     ///   that cannot be written to `path`; `unreadable` when cairo cannot render.
     func renderPNG(pageNumber: Int, scale: Double, to path: String) throws(ReaderError) {
+        try withRenderedPage(pageNumber, scale: scale) { (surface: OpaquePointer) throws(ReaderError) in
+            let written = cairo_surface_write_to_png(surface, path)
+            guard written == CAIRO_STATUS_SUCCESS else {
+                throw ReaderError(.invalidArgument, file: path, format: .pdf,
+                                  reason: "cannot write the PNG: \(Self.describe(written))")
+            }
+        }
+    }
+
+    /// Renders a page as ``renderPNG(pageNumber:scale:to:)`` does, into PNG bytes in memory
+    /// (`cairo_surface_write_to_png_stream`).
+    /// - Throws: ``ReaderError`` as ``renderPNG(pageNumber:scale:to:)`` does, and
+    ///   `unsupportedOperation` when the PNG would pass `limit` bytes.
+    func pngData(pageNumber: Int, scale: Double, limit: Int) throws(ReaderError) -> [UInt8] {
+        try withRenderedPage(pageNumber, scale: scale) { (surface: OpaquePointer) throws(ReaderError) -> [UInt8] in
+            let sink = PNGSink(limit: limit)
+            let status = withExtendedLifetime(sink) {
+                cairo_surface_write_to_png_stream(surface, { closure, data, length in
+                    let sink = Unmanaged<PNGSink>.fromOpaque(closure!).takeUnretainedValue()
+                    guard sink.bytes.count + Int(length) <= sink.limit else {
+                        sink.overflowed = true
+                        return CAIRO_STATUS_WRITE_ERROR
+                    }
+                    if let data { sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length))) }
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(sink).toOpaque())
+            }
+            if sink.overflowed {
+                throw ReaderError(.unsupportedOperation, file: self.path, format: .pdf,
+                                  reason: "page \(pageNumber) as PNG has more than \(limit >> 20) MiB")
+            }
+            try check(status, while: "writing the PNG of page \(pageNumber)")
+            return sink.bytes
+        }
+    }
+
+    /// Renders a page with cairo on a white RGB image surface and hands the surface to `body`
+    /// (`poppler_page_render`).
+    private func withRenderedPage<T>(_ pageNumber: Int, scale: Double,
+                                     _ body: (OpaquePointer) throws(ReaderError) -> T) throws(ReaderError) -> T {
         guard scale.isFinite, scale > 0 else {
             throw ReaderError(.invalidArgument, file: self.path, format: .pdf, reason: "scale \(scale) is not a positive number")
         }
-        try withPage(pageNumber) { (page: OpaquePointer) throws(ReaderError) in
+        return try withPage(pageNumber) { (page: OpaquePointer) throws(ReaderError) -> T in
             var width = 0.0
             var height = 0.0
             poppler_page_get_size(page, &width, &height)
@@ -35,11 +75,7 @@ extension PopplerDocument {
             cairo_destroy(context)
             try check(status, while: "rendering page \(pageNumber)")
             cairo_surface_flush(surface)
-            let written = cairo_surface_write_to_png(surface, path)
-            guard written == CAIRO_STATUS_SUCCESS else {
-                throw ReaderError(.invalidArgument, file: path, format: .pdf,
-                                  reason: "cannot write the PNG: \(Self.describe(written))")
-            }
+            return try body(surface)
         }
     }
 
@@ -71,5 +107,16 @@ extension PopplerDocument {
     /// cairo's words for a status (`cairo_status_to_string`).
     private static func describe(_ status: cairo_status_t) -> String {
         cairo_status_to_string(status).map { String(cString: $0) } ?? "cairo status \(status.rawValue)"
+    }
+}
+
+/// The bytes cairo writes, up to a limit. A class, so the C callback reaches it by pointer.
+private final class PNGSink {
+    let limit: Int
+    var bytes: [UInt8] = []
+    var overflowed = false
+
+    init(limit: Int) {
+        self.limit = limit
     }
 }
