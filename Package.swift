@@ -66,7 +66,7 @@ let package = Package(
         // The dispatcher: registers the backends.
         .target(
             name: "ReaderEngine",
-            dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI"]),
+            dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderAnchoring"]),
 
         // Full-text search over any Document, through the public model alone.
         .target(name: "ReaderSearch", dependencies: ["ReaderCore"]),
@@ -78,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "ReaderCLI",
             dependencies: [
-                "ReaderEngine", "ReaderPDF", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex",
+                "ReaderEngine", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -20,7 +20,9 @@ final class EPUBDocument: Document, CoverProviding {
     let sections: [EPUBSection]
     let positions: ResourcePositions
     private let fingerprintMemo: FingerprintMemo
-    private let converted = Mutex(RecentlyUsedCache<ConvertedSection>(capacity: 4))
+    /// Converted sections: enough for several threads each reading its own part of the book.
+    private let converted = SectionCache<ConvertedSection>(capacity: 16)
+    private let closedFlag = ClosedFlag()
     let tocCache = Mutex<[TOCEntry]?>(nil)
     let tocTargetsCache = Mutex<[TOCTarget]?>(nil)
 
@@ -67,6 +69,13 @@ final class EPUBDocument: Document, CoverProviding {
         try fingerprintMemo.value()
     }
 
+    /// Closes the zip archive and drops the converted sections; later reads throw.
+    func close() {
+        guard closedFlag.close() else { return }
+        resources.close()
+        converted.removeAll()
+    }
+
     /// Content positions count inflated bytes; Readium's count compressed ones, linear items only.
     func positionedResources(counting: PositionCounting) -> [PositionedResource] {
         switch counting {
@@ -94,11 +103,11 @@ final class EPUBDocument: Document, CoverProviding {
             throw ReaderError(.invalidArgument, file: path, format: format,
                               reason: "section \(index) is outside 0..<\(sections.count)")
         }
-        if let cached = converted.withLock({ $0.value(for: index) }) { return cached }
+        try closedFlag.check(file: path, format: format)
         do {
-            let section = try SectionConverter.convert(sections[index], resources: resources)
-            converted.withLock { $0.insert(section, for: index) }
-            return section
+            return try converted.value(for: index) { () throws(ReaderError) in
+                try SectionConverter.convert(sections[index], resources: resources)
+            }
         } catch {
             throw error.locating(file: path, format: format)
         }

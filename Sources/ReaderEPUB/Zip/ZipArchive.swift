@@ -25,7 +25,8 @@ package final class ZipArchive: Sendable {
     private let state: Mutex<ReadState>
 
     private struct ReadState {
-        let handle: ZipHandle
+        /// Nil once the archive is closed.
+        var handle: ZipHandle?
         var inflatedBytes = 0
     }
 
@@ -92,6 +93,12 @@ package final class ZipArchive: Sendable {
         state.withLock { $0.inflatedBytes }
     }
 
+    /// Releases the libzip archive now (`zip_discard`), once no read holds it; later reads throw
+    /// ``ZipError`` `io`.
+    package func close() {
+        state.withLock { $0.handle = nil }
+    }
+
     /// Inflates the entry named `name` (`zip_fopen_index`, then `zip_fread` in 64 KiB chunks).
     ///
     /// Caps are enforced on the bytes produced, chunk by chunk, never on declared sizes alone;
@@ -117,9 +124,12 @@ package final class ZipArchive: Sendable {
                            reason: "'\(name)' declares \(entry.size) bytes, more than the limit of \(limits.maxEntryBytes) per entry")
         }
         return try state.withLock { (state: inout ReadState) throws(ZipError) -> [UInt8] in
+            guard let handle = state.handle else {
+                throw ZipError(.io, entry: name, reason: "the archive is closed")
+            }
             var meter = ZipInflationMeter(entry: entry, limits: limits, earlier: state.inflatedBytes)
             defer { state.inflatedBytes += meter.produced }
-            let stream = try ZipEntryStream(archive: state.handle, index: entry.index, name: name)
+            let stream = try ZipEntryStream(archive: handle, index: entry.index, name: name)
             let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
             defer { chunk.deallocate() }
             var bytes: [UInt8] = []

@@ -28,7 +28,8 @@ final class MOBIDocument: Document, CoverProviding {
     private let fingerprintMemo: FingerprintMemo
     /// The section of each part href.
     let sectionByHref: [String: Int]
-    private let converted = Mutex(RecentlyUsedCache<ConvertedPart>(capacity: 6))
+    /// Converted parts: enough for several threads each reading its own part of the book.
+    private let converted = SectionCache<ConvertedPart>(capacity: 16)
     let tocCache = Mutex<[TOCEntry]?>(nil)
 
     init(path: String, format: DocumentFormat, capabilities: FormatCapabilities, pdb: PDBFile,
@@ -79,11 +80,8 @@ final class MOBIDocument: Document, CoverProviding {
             throw ReaderError(.invalidArgument, file: path, format: format,
                               reason: "section \(index) is outside 0..<\(readingOrder.count)")
         }
-        if let cached = converted.withLock({ $0.value(for: index) }) { return cached }
         do {
-            let part = try source.convert(part: index)
-            converted.withLock { $0.insert(part, for: index) }
-            return part
+            return try converted.value(for: index) { () throws(ReaderError) in try source.convert(part: index) }
         } catch {
             throw error.locating(file: path, format: format)
         }
