@@ -44,15 +44,18 @@ struct PagesBenchmarkCommand: ParsableCommand {
             try first.saveIndex()
             first.close()
             var single: [Double] = [], parallel: [Double] = []
+            var singleCPU: [Double] = [], parallelCPU: [Double] = []
             var digests = Set<Int>()
             for _ in 0..<runs {
                 for count in [1, threads] {
                     let session = try ReadingSession(path: document.file, options: document.openOptions, viewport: viewport,
                                                      cache: cache)
+                    let cpuBefore = Self.cpuSeconds()
                     let (seconds, digest) = try Self.layOut(pages: total, threads: count, session: session)
+                    let cpu = Self.cpuSeconds() - cpuBefore
                     session.close()
                     digests.insert(digest)
-                    if count == 1 { single.append(seconds) } else { parallel.append(seconds) }
+                    if count == 1 { single.append(seconds); singleCPU.append(cpu) } else { parallel.append(seconds); parallelCPU.append(cpu) }
                 }
             }
             let one = Self.median(single), many = Self.median(parallel)
@@ -61,6 +64,7 @@ struct PagesBenchmarkCommand: ParsableCommand {
             output.line("1 thread: median \(Self.format(one)) s (\(single.map(Self.format).joined(separator: " ")))")
             output.line("\(threads) threads: median \(Self.format(many)) s (\(parallel.map(Self.format).joined(separator: " ")))")
             output.line("ratio: \(String(format: "%.2f", many / one))")
+            output.line("cpu: 1 thread \(Self.format(Self.median(singleCPU))) s, \(threads) threads \(Self.format(Self.median(parallelCPU))) s")
             output.line("same pages on every run: \(digests.count == 1 ? "yes" : "no")")
             output.flush()
         }
@@ -89,6 +93,13 @@ struct PagesBenchmarkCommand: ParsableCommand {
         var hasher = Hasher()
         for result in results.all { hasher.combine(try result.get()) }
         return (seconds, hasher.finalize())
+    }
+
+    /// User and system CPU seconds of the process so far, every thread (`getrusage`).
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     static func median(_ values: [Double]) -> Double {
