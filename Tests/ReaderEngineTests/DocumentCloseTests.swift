@@ -14,9 +14,11 @@ import Testing
         return entries.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == path }.count
     }
 
-    /// Mappings of `path` in this process (/proc/self/maps).
+    /// Mappings of `path` in this process (/proc/self/maps, read to its end: procfs gives a large
+    /// file a page at a time).
     static func mappings(of path: String) -> Int {
-        let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+        let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data()
+        let maps = String(decoding: data, as: UTF8.self)
         return maps.split(separator: "\n").filter { $0.hasSuffix(" " + path) }.count
     }
 
