@@ -20,6 +20,8 @@ public final class Paginator: @unchecked Sendable {
     /// The viewport pages are laid out for.
     public let viewport: Viewport
 
+    /// Whether each section starts a new page, read once from the document's `readingOrder`.
+    private let sectionStartsNewPage: [Bool]
     private let indexLock = NSLock()
     private var pageIndex: PageIndex
     private let initialPageCount: Int
@@ -41,6 +43,7 @@ public final class Paginator: @unchecked Sendable {
             pageIndex = PageIndex(viewport: viewport)
         }
         growthCursor = BlockCursor(document: document)
+        sectionStartsNewPage = document.readingOrder.map(\.startsNewPage)
         initialPageCount = pageIndex.starts.count
         initiallyComplete = pageIndex.isComplete
     }
@@ -250,7 +253,7 @@ private struct PageLines {
 extension Paginator {
     /// Whether moving from section `previous` into `section` must start a new page.
     private func startsNewPage(_ section: Int, after previous: Int) -> Bool {
-        section != previous && document.readingOrder[section].startsNewPage
+        section != previous && sectionStartsNewPage[section]
     }
 
     /// The line ranges of a block, remembered for the block a page break falls in (computed
