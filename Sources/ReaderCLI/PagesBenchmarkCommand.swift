@@ -30,7 +30,8 @@ struct PagesBenchmarkCommand: ParsableCommand {
     var pages: Int?
 
     func validate() throws {
-        if threads < 1 || runs < 1 { throw ValidationError("--threads and --runs must be 1 or more") }
+        if threads < 2 { throw ValidationError("--threads must be 2 or more (one thread is always measured)") }
+        if runs < 1 { throw ValidationError("--runs must be 1 or more") }
     }
 
     func run() throws {
