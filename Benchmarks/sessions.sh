@@ -42,6 +42,15 @@ echo "work on one thread and on $threads, so conversion is not repeated. Linux s
 echo "other sessions keep the cores busy, all of this process's threads together get one group's share,"
 echo "however many there are, and the ratio tends to 1 whatever the locks; CPU ÷ wall shows that share."
 echo
+# What the machine allows now: the wall time of two CPU-bound processes at once against one (both in
+# this session's autogroup); eight threads on two cores cannot do better than half of this ratio.
+burn='sum(range(3 * 10**7))'
+one=$( { /usr/bin/time -f %e python3 -c "$burn"; } 2>&1 | tail -1)
+two=$( { /usr/bin/time -f %e bash -c "python3 -c '$burn' & python3 -c '$burn'; wait"; } 2>&1 | tail -1)
+echo "Calibration just before: two CPU-bound processes at once took $(ratio "$two" "$one")× the wall time of one"
+echo "(2.00 means no second core for this session, 1.00 two free cores), so the best ratio within reach"
+echo "was about $(python3 -c "print('%.2f' % (float('$two') / float('$one') / 2))")."
+echo
 echo "| book | pages | 1 thread (s) | $threads threads (s) | ratio | target 0.65 | CPU 1 / $threads threads (s) | same pages |"
 echo "|---|---|---|---|---|---|---|---|"
 for input in "${inputs[@]}"; do

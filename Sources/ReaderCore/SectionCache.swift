@@ -41,9 +41,12 @@ public final class SectionCache<Value: Sendable>: @unchecked Sendable {
         let made: Result<Value, ReaderError> = Result { () throws(ReaderError) in try make() }
         condition.lock()
         converting.remove(key)
-        if case .success(let value) = made { recent.insert(value, for: key) }
+        var dropped: Value? = nil
+        if case .success(let value) = made { dropped = recent.insert(value, for: key) }
         condition.broadcast()
         condition.unlock()
+        // A converted section holds thousands of blocks: freed here, not while others wait for the lock.
+        withExtendedLifetime(dropped) {}
         return try made.get()
     }
 
