@@ -72,7 +72,7 @@ let package = Package(
         // The dispatcher: registers the backends.
         .target(
             name: "ReaderEngine",
-            dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI"]),
+            dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderAnchoring"]),
 
         // Markdown and sanitized HTML renderings of any Document's blocks and inline runs.
         .target(name: "ReaderRendering", dependencies: ["ReaderCore"]),
@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "ReaderCLI",
             dependencies: [
-                "ReaderEngine", "ReaderPDF", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering",
+                "ReaderEngine", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -66,6 +66,7 @@ bash Benchmarks/pdf.sh "$reader" "$cache"
 bash Benchmarks/mobi.sh "$reader" "$cache"
 bash Benchmarks/search.sh "$reader" "$cache"
 bash Benchmarks/reanchoring.sh "$reader" "$cache"
+bash Benchmarks/sessions.sh "$reader" "$cache"
 echo "## Encoding detection accuracy on the corpus TXT files"
 echo
 echo "Truth: \`expected_encoding\` in \`../shared/corpus/MANIFEST.tsv\`. uchardet's answers: \`reference/txt-encodings.tsv\`."

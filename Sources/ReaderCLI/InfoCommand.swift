@@ -19,10 +19,10 @@ struct InfoCommand: ParsableCommand {
             let engine = ReaderEngine.standard
             let sniffed = try engine.sniff(path: document.file)
             let opened = try engine.open(path: document.file, format: sniffed.format, options: document.openOptions)
-            let pagination = try CLIPagination(opened, documentOptions: document, view: view)
-            let viewport = pagination.viewport
-            let pageCount = try pagination.paginator.pageCount()
-            try pagination.save()
+            let session = try ReadingSession.paging(opened, documentOptions: document, view: view)
+            let viewport = session.viewport
+            let pageCount = try session.exactPageCount()
+            try session.saveIndex()
             let tocSize = try opened.tableOfContents().reduce(0) { $0 + $1.count }
             // The page count read the sections unless it came from the cache: read what it did not.
             let warnings = try opened.allWarnings()

@@ -81,9 +81,9 @@ struct LocateCommand: ParsableCommand {
         try reportingErrors { () throws(ReaderError) in
             let engine = ReaderEngine.standard
             let opened = try engine.open(path: document.file, options: document.openOptions)
-            let pagination = try CLIPagination(opened, documentOptions: document, view: view)
-            let paginator = pagination.paginator, viewport = pagination.viewport
-            let target = try located(in: opened, engine: engine, paginator: paginator)
+            let session = try ReadingSession.paging(opened, documentOptions: document, view: view)
+            let viewport = session.viewport
+            let target = try located(in: session, engine: engine)
             if kosync {
                 let progress = try opened.kosyncProgress(at: target.span.lowerBound, device: device, deviceID: deviceID)
                 var output = OutputBuffer()
@@ -91,10 +91,10 @@ struct LocateCommand: ParsableCommand {
                 output.flush()
                 return
             }
-            let number = try paginator.pageNumber(containing: target.span.lowerBound)
-            let shown = try paginator.page(number)
-            let count = try OpenCommand.pageCount(of: opened, paginator: paginator)
-            try pagination.save()
+            let number = try session.pageNumber(containing: target.span.lowerBound)
+            let shown = try session.page(number)
+            let count = try session.pageCount()
+            try session.saveIndex()
             let canonical = try opened.fingerprintedLocator(at: target.span.lowerBound)
             let terminal = TerminalSize.current() != nil
             let marked = PageMarking.mark(target.marked, on: shown, open: terminal ? "\u{1B}[7m" : "⟦",
@@ -117,48 +117,36 @@ struct LocateCommand: ParsableCommand {
         }
     }
 
-    private func located(in opened: any Document, engine: ReaderEngine,
-                         paginator: Paginator) throws(ReaderError) -> Located {
+    private func located(in session: ReadingSession, engine: ReaderEngine) throws(ReaderError) -> Located {
+        let opened = session.document
+        let reanchoring = reanchor ? ReanchoringOptions(minimumConfidence: minConfidence) : nil
         if let range {
             let parsed = try JSONArgument.decode(range, as: LocatorRange.self, what: "range")
-            var span: Range<TextPosition>
             var anchoring: [Anchoring] = []
-            if reanchor {
-                let target = try AnchorTarget(document: opened)
-                let start = try anchored(parsed.start, in: target), end = try anchored(parsed.end, in: target)
-                span = min(start.position, end.position)..<max(start.position, end.position)
-                anchoring = [start.anchoring, end.anchoring].compactMap { $0 }
-            } else {
-                span = try opened.textRange(of: parsed)
-            }
+            let span = try session.resolve(parsed, reanchoring: reanchoring) { match in anchoring.append(report(match)) }
             let range = try opened.range(from: span.lowerBound, to: span.upperBound)
             return Located(span: span, marked: span, range: range, anchoring: anchoring)
         }
         var point: TextPosition
         var anchoring: [Anchoring] = []
         if let page {
-            point = try paginator.page(page).start
+            point = try session.page(page).start
         } else if reanchor, let locator {
-            let found = try anchored(try LocatorArgument.parse(locator), in: try AnchorTarget(document: opened))
+            let found = try session.resolve(try LocatorArgument.parse(locator), reanchoring: reanchoring)
             point = found.position
-            anchoring = [found.anchoring].compactMap { $0 }
+            anchoring = [found.match.map(report)].compactMap { $0 }
         } else {
             if cfi != nil { try engine.require(.cfi, of: opened, for: "--cfi") }
-            point = try opened.resolve(try requestedLocator(in: opened))
+            point = try session.resolve(try requestedLocator(in: opened)).position
         }
         return Located(span: point..<point, marked: try PageMarking.word(at: point, in: opened), range: nil, anchoring: anchoring)
     }
 
-    /// A Locator stamped with this document's fingerprint resolves as it is; any other is found
-    /// by its text context, and how sure that is goes to standard error.
-    private func anchored(_ given: Locator, in target: AnchorTarget) throws(ReaderError) -> (position: TextPosition, anchoring: Anchoring?) {
-        if given.locations.fingerprint == (try target.document.fingerprint().description) {
-            return (try target.document.resolve(given), nil)
-        }
-        let match = try target.locate(given, options: ReanchoringOptions(minimumConfidence: minConfidence))
+    /// Says on standard error how sure a re-anchoring by text context is, and returns it for the report.
+    private func report(_ match: AnchorMatch) -> Anchoring {
         let percent = String(Int((match.confidence * 100).rounded())) + "%"
         StandardStreams.error("reader: re-anchored by text context (\(match.method.rawValue), confidence \(percent))")
-        return (match.position, Anchoring(method: match.method.rawValue, confidence: match.confidence))
+        return Anchoring(method: match.method.rawValue, confidence: match.confidence)
     }
 
     /// The Locator the options describe.

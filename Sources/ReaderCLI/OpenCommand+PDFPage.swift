@@ -1,20 +1,19 @@
 import ReaderCore
 import ReaderEngine
-import ReaderPDF
 
 extension OpenCommand {
     /// `--pdf-page N`: the reflowed text of the PDF's page N, all of it, wrapped at the viewport
     /// width, then a status line naming the screen page (at this viewport) where that text starts.
-    func showPDFPage(_ number: Int, of opened: any Document, pagination: CLIPagination) throws(ReaderError) {
-        let paginator = pagination.paginator, viewport = pagination.viewport
-        let pdf = try PDFPageOption.pdf(opened, for: "--pdf-page")
+    func showPDFPage(_ number: Int, session: ReadingSession) throws(ReaderError) {
+        let opened = session.document, viewport = session.viewport
+        let pdf = try PDFPageOption.pages(opened, for: "--pdf-page")
         let blocks = try pdf.blocks(onPage: number)
         let lines = BlockLayout.lines(of: blocks, columns: viewport.columns)
         let start = try pdf.textPosition(ofPage: number)
-        let screenPage = try paginator.pageNumber(containing: start)
-        let count = try Self.pageCount(of: opened, paginator: paginator)
-        try pagination.save()
-        let startLocator = try pdf.locator(at: start)
+        let screenPage = try session.pageNumber(containing: start)
+        let count = try session.pageCount()
+        try session.saveIndex()
+        let startLocator = try opened.locator(at: start)
         let title = opened.metadata.title ?? document.file
 
         var output = OutputBuffer()

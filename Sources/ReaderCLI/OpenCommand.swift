@@ -37,22 +37,21 @@ struct OpenCommand: ParsableCommand {
         try reportingErrors { () throws(ReaderError) in
             let engine = ReaderEngine.standard
             let opened = try engine.open(path: document.file, options: document.openOptions)
-            let pagination = try CLIPagination(opened, documentOptions: document, view: view)
-            let paginator = pagination.paginator, viewport = pagination.viewport
+            let session = try ReadingSession.paging(opened, documentOptions: document, view: view)
+            let viewport = session.viewport
             if let pdfPage {
-                try showPDFPage(pdfPage, of: opened, pagination: pagination)
+                try showPDFPage(pdfPage, session: session)
                 return
             }
             let number: Int
             if let locator {
-                let parsed = try LocatorArgument.parse(locator)
-                number = try paginator.pageNumber(containing: opened.resolve(parsed))
+                number = try session.pageNumber(containing: try LocatorArgument.parse(locator))
             } else {
                 number = page ?? 1
             }
-            let shown = try paginator.page(number)
-            let count = try Self.pageCount(of: opened, paginator: paginator)
-            try pagination.save()
+            let shown = try session.page(number)
+            let count = try session.pageCount()
+            try session.saveIndex()
             let start = try opened.fingerprintedLocator(at: shown.start)
             var end: Locator?
             if let position = shown.end { end = try opened.fingerprintedLocator(at: position) }
@@ -74,18 +73,6 @@ struct OpenCommand: ParsableCommand {
                 output.line(StatusLine.text(title: title, page: number, of: count, columns: viewport.columns))
             }
             output.flush()
-        }
-    }
-}
-
-extension OpenCommand {
-    /// The exact page count for the text formats, whose whole text is laid out within the time
-    /// of a cold open; for the others (EPUB), an estimate until the page index is complete
-    /// (`reader info` completes and caches it).
-    static func pageCount(of document: any Document, paginator: Paginator) throws(ReaderError) -> PageCount {
-        switch document.format {
-        case .txt, .markdown: PageCount(value: try paginator.pageCount(), isExact: true)
-        default: try paginator.estimatedPageCount()
         }
     }
 }

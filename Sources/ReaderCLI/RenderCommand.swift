@@ -1,7 +1,6 @@
 import ArgumentParser
 import ReaderCore
 import ReaderEngine
-import ReaderPDF
 
 /// `reader render book.pdf --pdf-page 3 -o page3.png`: a PDF page as a picture.
 struct RenderCommand: ParsableCommand {
@@ -27,7 +26,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
             let opened = try ReaderEngine.standard.open(path: document.file, options: document.openOptions)
-            let pdf = try PDFPageOption.pdf(opened, for: "render")
+            let pdf = try PDFPageOption.renderer(opened, for: "render")
             try pdf.renderPage(pdfPage, scale: scale, to: output)
             var out = OutputBuffer()
             out.line("\(output): page \(pdfPage) of \(pdf.pageCount) at scale \(scale)")
@@ -36,14 +35,22 @@ struct RenderCommand: ParsableCommand {
     }
 }
 
-/// What `--pdf-page` needs: the document as a PDF.
+/// What `--pdf-page` needs: a document with fixed pages of its own (a PDF).
 enum PDFPageOption {
-    /// The document as a ``PDFDocument``, or an error saying the operation is for PDFs.
-    static func pdf(_ document: any Document, for operation: String) throws(ReaderError) -> PDFDocument {
-        guard let pdf = document as? PDFDocument else {
-            throw ReaderError(.unsupportedOperation, file: document.path, format: document.format,
-                              reason: "\(operation) works on PDF pages; this is \(ReaderEngine.standard.registry.displayName(of: document.format))")
-        }
-        return pdf
+    /// The document's fixed pages, or an error saying the operation is for PDF pages.
+    static func pages(_ document: any Document, for operation: String) throws(ReaderError) -> any FixedPageProviding {
+        guard let pages = document as? any FixedPageProviding else { throw refusal(document, for: operation) }
+        return pages
+    }
+
+    /// The document's fixed pages as pictures, or an error saying the operation is for PDF pages.
+    static func renderer(_ document: any Document, for operation: String) throws(ReaderError) -> any PageRendering {
+        guard let pages = document as? any PageRendering else { throw refusal(document, for: operation) }
+        return pages
+    }
+
+    private static func refusal(_ document: any Document, for operation: String) -> ReaderError {
+        ReaderError(.unsupportedOperation, file: document.path, format: document.format,
+                    reason: "\(operation) works on PDF pages; this is \(ReaderEngine.standard.registry.displayName(of: document.format))")
     }
 }

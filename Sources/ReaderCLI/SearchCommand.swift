@@ -78,8 +78,8 @@ struct SearchCommand: ParsableCommand {
                 output.flush()
                 return
             }
-            let pagination = try CLIPagination(opened, documentOptions: document, view: view)
-            let search = try DocumentSearch(document: opened, query: searchQuery, paginator: pagination.paginator,
+            let session = try ReadingSession.paging(opened, documentOptions: document, view: view)
+            let search = try DocumentSearch(document: opened, query: searchQuery, paginator: session.paginator,
                                             sections: sections)
             let fingerprint = json ? try opened.fingerprint().description : nil
             while let hit = try search.next() {
@@ -87,7 +87,7 @@ struct SearchCommand: ParsableCommand {
                 output.line(fingerprint.map { SearchHitLine.json(hit, fingerprint: $0) } ?? SearchHitLine.text(hit))
                 output.flush()
             }
-            try pagination.save()
+            try session.saveIndex()
         }
         if found == 0 { throw ExitCode(1) }
     }

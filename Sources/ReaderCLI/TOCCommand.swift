@@ -1,7 +1,6 @@
 import ArgumentParser
 import ReaderCore
 import ReaderEngine
-import ReaderPDF
 
 /// `reader toc FILE`: the table of contents, nested, with page numbers at the viewport.
 struct TOCCommand: ParsableCommand {
@@ -29,27 +28,27 @@ struct TOCCommand: ParsableCommand {
             try engine.require(.tableOfContents, of: opened, for: "toc")
             var entries = try opened.tableOfContents()
             if entries.isEmpty, let pdfPageRanges {
-                entries = try PDFPageOption.pdf(opened, for: "--pdf-page-ranges")
+                entries = try PDFPageOption.pages(opened, for: "--pdf-page-ranges")
                     .pageRangeTableOfContents(pagesPerEntry: pdfPageRanges)
             }
             var output = OutputBuffer()
             if json {
                 output.line(StandardStreams.json(entries))
             } else {
-                let pagination = try CLIPagination(opened, documentOptions: document, view: view)
-                try printEntries(entries, depth: 0, document: opened, paginator: pagination.paginator, into: &output)
-                try pagination.save()
+                let session = try ReadingSession.paging(opened, documentOptions: document, view: view)
+                try printEntries(entries, depth: 0, session: session, into: &output)
+                try session.saveIndex()
             }
             output.flush()
         }
     }
 
-    private func printEntries(_ entries: [TOCEntry], depth: Int, document: any Document, paginator: Paginator,
+    private func printEntries(_ entries: [TOCEntry], depth: Int, session: ReadingSession,
                               into output: inout OutputBuffer) throws(ReaderError) {
         for entry in entries {
-            let page = try paginator.pageNumber(containing: document.textPosition(for: entry.locator))
+            let page = try session.pageNumber(containing: session.document.textPosition(for: entry.locator))
             output.line(String(repeating: "  ", count: depth) + entry.title + "  ·  p. \(page)")
-            try printEntries(entry.children, depth: depth + 1, document: document, paginator: paginator, into: &output)
+            try printEntries(entry.children, depth: depth + 1, session: session, into: &output)
         }
     }
 }

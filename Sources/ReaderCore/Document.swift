@@ -44,6 +44,10 @@ public protocol Document: AnyObject, Sendable {
     /// counting pages, searching, indexing): a backend may start reading ahead on other threads.
     /// Results never depend on it; the default does nothing.
     func willReadSequentially()
+    /// Stops reading ahead and releases the file and C handles now rather than when the last
+    /// reference goes; afterwards every method that reads the file throws a ``ReaderError``.
+    /// Closing twice does nothing; the default does nothing.
+    func close()
 }
 
 extension Document {
@@ -60,6 +64,9 @@ extension Document {
         for index in readingOrder.indices { _ = try content(ofSection: index) }
         return warnings
     }
+
+    /// Does nothing: the backend holds nothing that outlives its last reference.
+    public func close() {}
 }
 
 /// Options a caller may give when opening a document.

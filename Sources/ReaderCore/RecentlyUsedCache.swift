@@ -17,9 +17,11 @@ public struct RecentlyUsedCache<Value>: ~Copyable {
     }
 
     /// Keeps `value` for `key`, dropping the least recently used value past the capacity.
-    public mutating func insert(_ value: Value, for key: Int) {
+    /// - Returns: the value dropped, if any, so a caller holding a lock can free it after.
+    @discardableResult
+    public mutating func insert(_ value: Value, for key: Int) -> Value? {
         entries.removeAll { $0.key == key }
         entries.append((key, value))
-        if entries.count > capacity { entries.removeFirst() }
+        return entries.count > capacity ? entries.removeFirst().value : nil
     }
 }

@@ -107,6 +107,6 @@ public struct ReaderEngine: Sendable {
 
     /// The part of the options that changes the text, and so the pages.
     private static func variant(_ options: OpenOptions) -> String {
-        options.encoding.map { "enc-" + $0.lowercased() } ?? ""
+        ReadingSession.variant(options)
     }
 }

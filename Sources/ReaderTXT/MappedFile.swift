@@ -3,11 +3,13 @@ import ReaderCore
 
 /// A read-only memory map of a whole file; the pages are loaded by the kernel only when touched.
 final class MappedFile: @unchecked Sendable {
+    // @unchecked: the mapping is read-only; `base` changes only in ``unmap()``, which its owner
+    // calls when no thread reads the bytes any more.
     /// The file's path.
     let path: String
     /// The file's size in bytes.
     let count: Int
-    private let base: UnsafeMutableRawPointer?
+    private var base: UnsafeMutableRawPointer?
 
     /// Maps `path` with `mmap`; the descriptor is closed before returning.
     init(path: String, format: DocumentFormat) throws(ReaderError) {
@@ -26,12 +28,20 @@ final class MappedFile: @unchecked Sendable {
     }
 
     deinit {
-        if let base { munmap(base, count) }
+        unmap()
     }
 
-    /// The file's bytes. Valid while `self` is alive.
+    /// Unmaps the file now (`munmap`); the bytes are empty from then on. The caller makes sure no
+    /// thread is reading them.
+    func unmap() {
+        if let base { munmap(base, count) }
+        base = nil
+    }
+
+    /// The file's bytes (empty once unmapped). Valid while `self` is alive and mapped.
     var bytes: UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: base, count: count)
+        guard let base else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: base, count: count)
     }
 
     /// A sub-range of the bytes, clamped to the file.

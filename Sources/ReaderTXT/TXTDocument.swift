@@ -29,7 +29,8 @@ public final class TXTDocument: Document, @unchecked Sendable {
     private var utf16Lengths: [Int?]
     private var lastHeadingTitles: [String??]
     private var recentContent: [(index: Int, content: SectionContent)] = []
-    /// Sections being built ahead on another thread, and those built but not yet asked for.
+    /// Sections being built (ahead on another thread, or by a reader with the lock released), and
+    /// those built ahead but not yet asked for.
     private var buildingAhead: Set<Int> = []
     private var builtAhead: [Int: Result<TXTSectionLoader.Built, ReaderError>] = [:]
     /// Sections dropped from `recentContent`, left for a builder thread to free (or for the reading
@@ -39,6 +40,8 @@ public final class TXTDocument: Document, @unchecked Sendable {
     private var decodeCount = 0
     private let fingerprintMemo: FingerprintMemo
     private var cachedTOC: [TOCEntry]?
+    /// Set by ``close()``: the file is unmapped and every read throws.
+    private var closed = false
 
     /// How many times a section has been decoded so far (for tests of lazy decoding).
     var sectionsDecoded: Int { lock.withLock { decodeCount } }
@@ -174,23 +177,53 @@ public final class TXTDocument: Document, @unchecked Sendable {
 
     // MARK: - Sections
 
-    /// Must be called with the lock held.
+    /// Must be called with the lock held; releases it while decoding, so threads reading
+    /// different sections decode them at once (a thread asking for a section being decoded waits).
     private func loadContent(_ index: Int) throws(ReaderError) -> SectionContent {
-        if let hit = recentContent.first(where: { $0.index == index }) { return hit.content }
-        if buildingAhead.contains(index) { freeRetiredContent() }
-        while buildingAhead.contains(index) { lock.wait() }
+        while true {
+            try checkOpen()
+            if let hit = recentContent.first(where: { $0.index == index }) { return hit.content }
+            guard buildingAhead.contains(index) else { break }
+            freeRetiredContent()
+            while buildingAhead.contains(index) { lock.wait() }
+        }
         let built: TXTSectionLoader.Built
         if let ready = builtAhead.removeValue(forKey: index) {
             built = try ready.get()
         } else {
-            built = try loader.build(index, baseOffset: try utf16Start(ofSection: index))
+            let base = try utf16Start(ofSection: index)
+            buildingAhead.insert(index)
+            lock.unlock()
+            let result = Result { () throws(ReaderError) in try loader.build(index, baseOffset: base) }
+            lock.lock()
+            buildingAhead.remove(index)
             decodeCount += 1
+            lock.broadcast()
+            built = try result.get()
         }
         record(built, for: index)
         recentContent.append((index, built.content))
         if recentContent.count > 2 { retiredContent.append(recentContent.removeFirst().content) }
         buildAhead(index + 1)
         return built.content
+    }
+
+    /// Throws once the document is closed. Must be called with the lock held.
+    private func checkOpen() throws(ReaderError) {
+        if closed { throw ReaderError.closed(file: path, format: .txt) }
+    }
+
+    /// Waits for the sections being decoded, then unmaps the file; later reads throw.
+    public func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed else { return }
+        closed = true
+        while !buildingAhead.isEmpty { lock.wait() }
+        recentContent = []
+        builtAhead = [:]
+        retiredContent = []
+        file.unmap()
     }
 
     /// Must be called with the lock held.
@@ -261,6 +294,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
     /// Must be called with the lock held.
     private func length(ofSection index: Int) throws(ReaderError) -> Int {
         while buildingAhead.contains(index) { lock.wait() }
+        try checkOpen()
         if let ready = builtAhead[index] { return try ready.get().utf16Length }
         decodeCount += 1
         return try loader.utf16Length(index)

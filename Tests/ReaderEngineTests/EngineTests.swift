@@ -135,7 +135,7 @@ import Testing
         .txt: ["toc", "metadata", "search", "reflow", "encoding-detection", "source-offsets"],
         .markdown: ["toc", "metadata", "search", "reflow", "images", "source-offsets"],
         .epub: ["toc", "metadata", "cover", "search", "reflow", "cfi", "images", "encryption-detection"],
-        .pdf: ["toc", "metadata", "search", "reflow", "fixed-pages", "encryption-detection"],
+        .pdf: ["toc", "metadata", "cover", "search", "reflow", "fixed-pages", "encryption-detection"],
         .mobi: ["toc", "metadata", "cover", "search", "reflow", "images", "encryption-detection"],
         .azw3: ["toc", "metadata", "cover", "search", "reflow", "images", "encryption-detection"],
     ]

@@ -1,16 +1,20 @@
 /// Walks a document's blocks in reading order, loading one section at a time.
 struct BlockCursor {
     let document: any Document
+    /// The number of sections, read once: `readingOrder` hands out a shared array, and counting
+    /// it at every block would make threads paging one document contend on its reference count.
+    private let sectionCount: Int
     private var sectionIndex = -1
     private var blocks: [Block] = []
 
     init(document: any Document) {
         self.document = document
+        sectionCount = document.readingOrder.count
     }
 
     /// The block at a position, or nil when `section`/`block` is past the end of the document.
     mutating func block(section: Int, block: Int) throws(ReaderError) -> Block? {
-        guard section < document.readingOrder.count else { return nil }
+        guard section < sectionCount else { return nil }
         if section != sectionIndex {
             blocks = try document.content(ofSection: section).blocks
             sectionIndex = section
@@ -21,7 +25,7 @@ struct BlockCursor {
     /// The first existing block at or after (`section`, `block`), skipping empty sections.
     mutating func firstBlock(atOrAfter section: Int, block: Int) throws(ReaderError) -> (TextPosition, Block)? {
         var section = section, index = block
-        while section < document.readingOrder.count {
+        while section < sectionCount {
             if let found = try self.block(section: section, block: index) {
                 return (TextPosition(section: section, block: index, offset: 0), found)
             }

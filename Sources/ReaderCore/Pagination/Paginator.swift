@@ -6,16 +6,29 @@ import Foundation
 /// dropped at the top of a page; a heading moves to the next page when the line after it would not
 /// fit on the same page. The result depends only on the document and the viewport.
 public final class Paginator: @unchecked Sendable {
+    // @unchecked: `pageIndex` is read and written only while `indexLock` is held, `growthCursor`
+    // only while `growthLock` is, `splitBlockRanges` only while `memoLock` is; the rest is
+    // immutable. `growthLock` may be taken before `indexLock`, never after it.
+    //
+    // Many threads may use one paginator at once: a page whose start is known is laid out on the
+    // caller's thread with a cursor of its own, holding no lock, so threads asking for different
+    // pages run in parallel. Only growing the index (finding the starts of pages not reached yet)
+    // is done by one thread at a time, as each start follows from the one before.
+
     /// The document being paginated.
     public let document: any Document
     /// The viewport pages are laid out for.
     public let viewport: Viewport
 
-    private let lock = NSLock()
+    /// Whether each section starts a new page, read once from the document's `readingOrder`.
+    private let sectionStartsNewPage: [Bool]
+    private let indexLock = NSLock()
     private var pageIndex: PageIndex
     private let initialPageCount: Int
     private let initiallyComplete: Bool
-    private var cursor: BlockCursor
+    private let growthLock = NSLock()
+    private var growthCursor: BlockCursor
+    private let memoLock = NSLock()
     /// The line ranges of the block the last page was split in: the next page starts inside it.
     private var splitBlockRanges: (section: Int, block: Int, ranges: [Range<Int>])?
 
@@ -29,76 +42,89 @@ public final class Paginator: @unchecked Sendable {
         } else {
             pageIndex = PageIndex(viewport: viewport)
         }
-        cursor = BlockCursor(document: document)
+        growthCursor = BlockCursor(document: document)
+        sectionStartsNewPage = document.readingOrder.map(\.startsNewPage)
         initialPageCount = pageIndex.starts.count
         initiallyComplete = pageIndex.isComplete
     }
 
     /// Whether the index holds more than it did when the paginator was made.
     public var hasLearnt: Bool {
-        lock.withLock { pageIndex.starts.count != initialPageCount || pageIndex.isComplete != initiallyComplete }
+        indexLock.withLock { pageIndex.starts.count != initialPageCount || pageIndex.isComplete != initiallyComplete }
     }
 
     /// The page starts computed so far, for caching.
     public var index: PageIndex {
-        lock.withLock { pageIndex }
+        indexLock.withLock { pageIndex }
+    }
+
+    /// Whether the index reaches the last page, so the page count is known without laying out.
+    public var isComplete: Bool {
+        indexLock.withLock { pageIndex.isComplete }
     }
 
     /// The total number of pages; lays out the whole document the first time.
     public func pageCount() throws(ReaderError) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        if !pageIndex.isComplete { document.willReadSequentially() }
+        growthLock.lock()
+        defer { growthLock.unlock() }
+        if !isComplete { document.willReadSequentially() }
         try extend(toPageCount: .max)
-        return pageIndex.starts.count
+        return indexLock.withLock { pageIndex.starts.count }
     }
 
     /// The total number of pages when it is known, else an estimate that lays out no more than
     /// the rest of the section the last computed page is in: the pages of the sections laid out so
     /// far, scaled by the ``Section/byteCount`` of those not laid out yet.
     public func estimatedPageCount() throws(ReaderError) -> PageCount {
-        lock.lock()
-        defer { lock.unlock() }
-        let section = pageIndex.starts[pageIndex.starts.count - 1].section
-        while !pageIndex.isComplete, pageIndex.starts[pageIndex.starts.count - 1].section == section {
-            try extend(toPageCount: pageIndex.starts.count + 1)
+        growthLock.lock()
+        defer { growthLock.unlock() }
+        let section = lastStart().section
+        while !isComplete, lastStart().section == section {
+            try extend(toPageCount: indexLock.withLock { pageIndex.starts.count } + 1)
         }
-        if pageIndex.isComplete { return PageCount(value: pageIndex.starts.count, isExact: true) }
-        let firstUnmeasured = pageIndex.starts[pageIndex.starts.count - 1].section
-        let estimate = PageCount.estimate(measuredPages: pageIndex.starts.count - 1,
-                                          sections: document.readingOrder, firstUnmeasured: firstUnmeasured)
-        return PageCount(value: max(pageIndex.starts.count, estimate), isExact: false)
+        let (count, complete, firstUnmeasured) = indexLock.withLock {
+            (pageIndex.starts.count, pageIndex.isComplete, pageIndex.starts[pageIndex.starts.count - 1].section)
+        }
+        if complete { return PageCount(value: count, isExact: true) }
+        let estimate = PageCount.estimate(measuredPages: count - 1, sections: document.readingOrder,
+                                          firstUnmeasured: firstUnmeasured)
+        return PageCount(value: max(count, estimate), isExact: false)
     }
 
     /// Page `number` (1-based).
     /// - Throws: ``ReaderError`` of kind `invalidArgument` when the page does not exist.
     public func page(_ number: Int) throws(ReaderError) -> Page {
-        lock.lock()
-        defer { lock.unlock() }
         guard number >= 1 else {
             throw ReaderError(.invalidArgument, file: document.path, format: document.format,
                               reason: "page \(number) does not exist (pages start at 1)")
         }
-        try extend(toPageCount: number)
-        guard number <= pageIndex.starts.count else {
+        var start = knownStart(ofPage: number)
+        if start == nil {
+            growthLock.lock()
+            defer { growthLock.unlock() }
+            try extend(toPageCount: number)
+            start = knownStart(ofPage: number)
+        }
+        guard let start else {
+            let count = indexLock.withLock { pageIndex.starts.count }
             throw ReaderError(.invalidArgument, file: document.path, format: document.format,
-                              reason: "page \(number) is past the last page (\(pageIndex.starts.count)) at \(viewport)")
+                              reason: "page \(number) is past the last page (\(count)) at \(viewport)")
         }
-        let start = pageIndex.starts[number - 1]
-        let laid = try layPage(from: start, collectLines: true)
-        if number == pageIndex.starts.count, !pageIndex.isComplete {
-            if let next = laid.next { pageIndex.starts.append(next) } else { pageIndex.isComplete = true }
-        }
+        var cursor = BlockCursor(document: document)
+        let laid = try layPage(from: start, collectLines: true, cursor: &cursor)
+        record(next: laid.next, after: start)
         return Page(number: number, lines: laid.lines.text, start: start, end: laid.next, spans: laid.lines.spans)
     }
 
     /// The number of the page that holds `position`.
     public func pageNumber(containing position: TextPosition) throws(ReaderError) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
+        if let number = indexLock.withLock({ pageIndex.pageNumber(containing: position) }) { return number }
+        growthLock.lock()
+        defer { growthLock.unlock() }
         while true {
-            if let number = pageIndex.pageNumber(containing: position) { return number }
-            try extend(toPageCount: pageIndex.starts.count + 1)
+            let (number, count) = indexLock.withLock { (pageIndex.pageNumber(containing: position), pageIndex.starts.count) }
+            if let number { return number }
+            try extend(toPageCount: count + 1)
         }
     }
 
@@ -109,16 +135,41 @@ public final class Paginator: @unchecked Sendable {
         return PageSequence(paginator: self)
     }
 
+    /// The start of page `number` when the index reaches it.
+    private func knownStart(ofPage number: Int) -> TextPosition? {
+        indexLock.withLock { number <= pageIndex.starts.count ? pageIndex.starts[number - 1] : nil }
+    }
+
+    /// The start of the last page known.
+    private func lastStart() -> TextPosition {
+        indexLock.withLock { pageIndex.starts[pageIndex.starts.count - 1] }
+    }
+
+    /// Adds the page after the one starting at `start` to the index, when that page is the last
+    /// known (laying out is deterministic, so two threads that laid it out agree on the next start).
+    private func record(next: TextPosition?, after start: TextPosition) {
+        indexLock.withLock {
+            guard !pageIndex.isComplete, pageIndex.starts[pageIndex.starts.count - 1] == start else { return }
+            if let next { pageIndex.starts.append(next) } else { pageIndex.isComplete = true }
+        }
+    }
+
     /// Computes page starts until there are `count` of them or the document ends.
+    /// Must be called with `growthLock` held.
     private func extend(toPageCount count: Int) throws(ReaderError) {
-        while !pageIndex.isComplete, pageIndex.starts.count < count {
-            let laid = try layPage(from: pageIndex.starts[pageIndex.starts.count - 1], collectLines: false)
-            if let next = laid.next { pageIndex.starts.append(next) } else { pageIndex.isComplete = true }
+        while true {
+            let start: TextPosition? = indexLock.withLock {
+                pageIndex.isComplete || pageIndex.starts.count >= count ? nil : pageIndex.starts[pageIndex.starts.count - 1]
+            }
+            guard let start else { return }
+            let laid = try layPage(from: start, collectLines: false, cursor: &growthCursor)
+            record(next: laid.next, after: start)
         }
     }
 
     /// Lays out one page from `start`; returns its lines (when asked) and where the next page starts.
-    private func layPage(from start: TextPosition, collectLines: Bool) throws(ReaderError) -> (lines: PageLines, next: TextPosition?) {
+    private func layPage(from start: TextPosition, collectLines: Bool,
+                         cursor: inout BlockCursor) throws(ReaderError) -> (lines: PageLines, next: TextPosition?) {
         let rows = viewport.rows, columns = viewport.columns
         var lines = PageLines()
         guard var (position, block) = try cursor.firstBlock(atOrAfter: start.section, block: start.block) else {
@@ -202,16 +253,19 @@ private struct PageLines {
 extension Paginator {
     /// Whether moving from section `previous` into `section` must start a new page.
     private func startsNewPage(_ section: Int, after previous: Int) -> Bool {
-        section != previous && document.readingOrder[section].startsNewPage
+        section != previous && sectionStartsNewPage[section]
     }
 
-    /// The line ranges of a block, remembered for the block a page break falls in.
+    /// The line ranges of a block, remembered for the block a page break falls in (computed
+    /// outside the lock, so threads laying out different pages do not wait for each other).
     private func lineRanges(of block: Block, at position: TextPosition) -> [Range<Int>] {
-        if let memo = splitBlockRanges, memo.section == position.section, memo.block == position.block {
+        let remembered: [Range<Int>]? = memoLock.withLock {
+            guard let memo = splitBlockRanges, memo.section == position.section, memo.block == position.block else { return nil }
             return memo.ranges
         }
+        if let remembered { return remembered }
         let ranges = BlockLayout.lineRanges(of: block, columns: viewport.columns)
-        splitBlockRanges = (position.section, position.block, ranges)
+        memoLock.withLock { splitBlockRanges = (position.section, position.block, ranges) }
         return ranges
     }
 }

@@ -16,4 +16,11 @@ protocol EPUBResources: Sendable {
     var paths: [String] { get }
     /// Problems the container reading noticed (hostile names, duplicates).
     var warnings: [String] { get }
+    /// Releases the container (the zip handle); later reads throw.
+    func close()
+}
+
+extension EPUBResources {
+    /// Does nothing: resources in memory hold no handle.
+    func close() {}
 }

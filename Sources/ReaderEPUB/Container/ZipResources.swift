@@ -19,4 +19,5 @@ struct ZipResources: EPUBResources {
     func length(of path: String) -> Int? { archive.entry(named: path)?.size }
     var paths: [String] { archive.entries.map(\.name) }
     var warnings: [String] { archive.warnings }
+    func close() { archive.close() }
 }

@@ -23,7 +23,8 @@ final class EPUBDocument: Document, CoverProviding {
     /// The container's files.
     let container: any EPUBResources
     let sections: [EPUBSection]
-    /// The spine items as an HTML book: converted on demand (the last four kept), found by href,
+    /// The spine items as an HTML book: converted on demand (16 kept, enough for several threads
+    /// each reading its own part of the book), found by href,
     /// positioned and titled.
     let htmlBook: HTMLBook<ConvertedSection>
     private let fingerprintMemo: FingerprintMemo
@@ -46,7 +47,7 @@ final class EPUBDocument: Document, CoverProviding {
         self.capabilities = package.isFixedLayout ? capabilities.union(.fixedPages) : capabilities
         self.htmlBook = HTMLBook(
             file: path, format: .epub, sections: readingOrder, lengths: sections.map { resources.length(of: $0.item.path) },
-            fixedLayout: sections.map(\.isFixedLayout), cacheCapacity: 4
+            fixedLayout: sections.map(\.isFixedLayout), cacheCapacity: 16
         ) { [sectionWarnings] index throws(ReaderError) in
             let converted = try SectionConverter.convert(sections[index], resources: resources)
             let href = sections[index].section.href
@@ -96,6 +97,12 @@ final class EPUBDocument: Document, CoverProviding {
 
     func fingerprint() throws(ReaderError) -> DocumentFingerprint {
         try fingerprintMemo.value()
+    }
+
+    /// Closes the zip archive and drops the converted sections; later reads throw.
+    func close() {
+        htmlBook.close()
+        container.close()
     }
 
     /// Content positions count inflated bytes; Readium's count compressed ones, linear items only.

@@ -21,7 +21,8 @@ package final class HTMLBook<Converted: HTMLBookSection>: Sendable {
     /// Readium-style positions: `lengths[i] / 1024` per reflowable section, one per fixed one.
     package let positions: ResourcePositions
     private let sectionByHref: [String: Int]
-    private let converted: Mutex<RecentlyUsedCache<Converted>>
+    private let converted: SectionCache<Converted>
+    private let closedFlag = ClosedFlag()
     private let convert: @Sendable (Int) throws(ReaderError) -> Converted
 
     /// Creates the book.
@@ -38,23 +39,29 @@ package final class HTMLBook<Converted: HTMLBookSection>: Sendable {
         self.sections = sections
         self.positions = ResourcePositions(lengths: lengths, fixedLayout: fixedLayout)
         self.sectionByHref = Dictionary(sections.enumerated().map { ($1.href, $0) }, uniquingKeysWith: { first, _ in first })
-        self.converted = Mutex(RecentlyUsedCache<Converted>(capacity: cacheCapacity))
+        self.converted = SectionCache(capacity: cacheCapacity)
         self.convert = convert
     }
 
-    /// The converted section at `index`, from the cache or freshly converted.
-    /// - Throws: ``ReaderError`` `invalidArgument` for an index outside the reading order, or
-    ///   what converting it threw, naming the file and format.
+    /// Drops the converted sections; later reads throw.
+    package func close() {
+        guard closedFlag.close() else { return }
+        converted.removeAll()
+    }
+
+    /// The converted section at `index`, from the cache or freshly converted. Threads asking
+    /// for different sections convert them at once; a thread asking for a section another is
+    /// converting waits for it.
+    /// - Throws: ``ReaderError`` `invalidArgument` for an index outside the reading order or once
+    ///   the book is closed, or what converting it threw, naming the file and format.
     package func section(_ index: Int) throws(ReaderError) -> Converted {
         guard sections.indices.contains(index) else {
             throw ReaderError(.invalidArgument, file: file, format: format,
                               reason: "section \(index) is outside 0..<\(sections.count)")
         }
-        if let cached = converted.withLock({ $0.value(for: index) }) { return cached }
+        try closedFlag.check(file: file, format: format)
         do {
-            let section = try convert(index)
-            converted.withLock { $0.insert(section, for: index) }
-            return section
+            return try converted.value(for: index) { () throws(ReaderError) in try convert(index) }
         } catch {
             throw error.locating(file: file, format: format)
         }

@@ -28,7 +28,8 @@ final class MOBIDocument: Document, CoverProviding {
     let source: MOBIMarkupSource
     /// The table of contents index, nested; empty when the book has none.
     let ncx: [NCXNode]
-    /// The parts as an HTML book: converted on demand (the last six kept), found by href,
+    /// The parts as an HTML book: converted on demand (16 kept, enough for several threads each
+    /// reading its own part), found by href,
     /// positioned (1024 bytes of decoded markup a position) and titled.
     let htmlBook: HTMLBook<ConvertedPart>
     private let fingerprintMemo: FingerprintMemo
@@ -52,7 +53,7 @@ final class MOBIDocument: Document, CoverProviding {
         let source = book.source
         self.htmlBook = HTMLBook(
             file: path, format: format, sections: readingOrder, lengths: readingOrder.map(\.byteCount),
-            fixedLayout: readingOrder.map { _ in false }, cacheCapacity: 6
+            fixedLayout: readingOrder.map { _ in false }, cacheCapacity: 16
         ) { [sectionWarnings] index throws(ReaderError) in
             let part = try source.convert(part: index)
             let href = readingOrder[index].href

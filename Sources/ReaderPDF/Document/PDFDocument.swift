@@ -25,6 +25,7 @@ public final class PDFDocument: Document, @unchecked Sendable {
     let href: String
     private let lock = NSLock()
     private let fingerprintMemo: FingerprintMemo
+    private let closedFlag = ClosedFlag()
     private var cachedOutline: [PDFOutlineItem]?
 
     init(path: String, poppler: PopplerDocument, capabilities: FormatCapabilities) {
@@ -48,6 +49,7 @@ public final class PDFDocument: Document, @unchecked Sendable {
     /// own, while the caller reflows and lays out the current one (on a machine of one core,
     /// nothing changes). The pages and Locators are the same either way.
     public func willReadSequentially() {
+        guard !closedFlag.isClosed else { return }
         let openTextDocument = poppler.textDocumentOpener()
         // Past the first page, which the caller reads while the workers open their documents.
         let workers = min(Self.readAheadWorkers, pageCount - 1)
@@ -63,6 +65,14 @@ public final class PDFDocument: Document, @unchecked Sendable {
     static var readAheadWorkers: Int {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         return cores > 1 ? min(cores + 1, 3) : 0
+    }
+
+    /// Stops the read-ahead threads (waiting until they have closed their poppler documents) and
+    /// closes poppler's documents; later reads throw a ``ReaderError``.
+    public func close() {
+        guard closedFlag.close() else { return }
+        reflow.stopReadingAhead()
+        poppler.close()
     }
 
     /// None: the PDF's facts (pages, version, encryption, producer, creator) are in `metadata.fields`.
@@ -120,9 +130,10 @@ public final class PDFDocument: Document, @unchecked Sendable {
         }
     }
 
-    /// Runs `body`, naming this file and format in any error it throws.
+    /// Runs `body` unless the document is closed, naming this file and format in any error it throws.
     func located<T>(_ body: () throws(ReaderError) -> T) throws(ReaderError) -> T {
         do throws(ReaderError) {
+            try closedFlag.check(file: path, format: .pdf)
             return try body()
         } catch {
             throw error.locating(file: path, format: .pdf)
@@ -139,3 +150,6 @@ public final class PDFDocument: Document, @unchecked Sendable {
         return read
     }
 }
+
+/// A PDF's own pages: reflowed one at a time, and drawn with cairo.
+extension PDFDocument: PageRendering {}

@@ -11,13 +11,14 @@ extension PopplerDocument {
     /// destination is resolved to a 1-based page: a direct destination by its page, a named one
     /// through `poppler_document_find_dest`; other actions (another file, a URI, …) give nil.
     /// Depth and total count are capped (``maxOutlineDepth``, ``maxOutlineItems``).
+    /// A closed document has none.
     func outline() -> [PDFOutlineItem] {
-        withDocument { (document: OpaquePointer) -> [PDFOutlineItem] in
+        (try? withDocument { (document: OpaquePointer) -> [PDFOutlineItem] in
             guard let iterator = poppler_index_iter_new(document) else { return [] }
             defer { poppler_index_iter_free(iterator) }
             var budget = Self.maxOutlineItems
             return outlineLevel(iterator, document: document, depth: 1, budget: &budget)
-        }
+        }) ?? []
     }
 
     /// The entries of one level, from `iterator`'s position on, with their children.

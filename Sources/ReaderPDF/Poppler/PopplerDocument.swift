@@ -22,8 +22,8 @@ final class PopplerDocument: @unchecked Sendable {
     /// Info dictionary + encryption + version facts.
     let info: PDFInfo
 
-    /// The `PopplerDocument *` GObject, released with this object.
-    private let handle: OpaquePointer
+    /// The `PopplerDocument *` GObject, released by ``close()`` or with this object; nil once closed.
+    private var handle: OpaquePointer?
     /// Held around every poppler-glib call, on every document (recursive, so a call made while it is
     /// held, as opening does, cannot deadlock).
     static let callLock = NSRecursiveLock()
@@ -33,6 +33,7 @@ final class PopplerDocument: @unchecked Sendable {
     private let password: String?
     /// The text document ``pageText(_:)`` reads, opened on first use.
     private var textDocument: PopplerTextDocument?
+    private var textDocumentClosed = false
     private let textDocumentLock = NSLock()
 
     /// Wraps a document ``open(path:password:)`` made; takes over the reference to `handle`.
@@ -47,10 +48,22 @@ final class PopplerDocument: @unchecked Sendable {
     }
 
     deinit {
-        let handle = self.handle
+        close()
+    }
+
+    /// Releases poppler's documents now (the GObject with `g_object_unref`, the text document with
+    /// `rpt_document_close`), after any call in progress; later calls throw. Closing twice does nothing.
+    func close() {
+        textDocumentLock.withLock {
+            textDocumentClosed = true
+            textDocument?.close()
+            textDocument = nil
+        }
         Self.callLock.lock()
         defer { Self.callLock.unlock() }
+        guard let handle else { return }
         messages.collecting { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        self.handle = nil
     }
 
     /// What poppler logged about this file so far: the damage it repaired or skipped while
@@ -67,6 +80,7 @@ final class PopplerDocument: @unchecked Sendable {
         textDocumentLock.lock()
         defer { textDocumentLock.unlock() }
         if let textDocument { return textDocument }
+        guard !textDocumentClosed else { throw ReaderError.closed(file: path, format: .pdf) }
         let opened = try textDocumentOpener()()
         textDocument = opened
         return opened
@@ -104,10 +118,12 @@ final class PopplerDocument: @unchecked Sendable {
     }
 
     /// Runs `body` with the document handle, holding ``callLock`` and collecting poppler's messages.
-    func withDocument<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T {
+    /// - Throws: ``ReaderError`` when the document is closed, or what `body` throws.
+    func withDocument<T>(_ body: (OpaquePointer) throws(ReaderError) -> T) throws(ReaderError) -> T {
         Self.callLock.lock()
         defer { Self.callLock.unlock() }
-        return try messages.collecting { () throws(E) -> T in try body(handle) }
+        guard let handle else { throw ReaderError.closed(file: path, format: .pdf) }
+        return try messages.collecting { () throws(ReaderError) -> T in try body(handle) }
     }
 
     /// Runs `body` with page `pageNumber` (`poppler_document_get_page`), holding ``callLock``; the

@@ -17,7 +17,8 @@ final class PopplerTextDocument: @unchecked Sendable {
     let path: String
     /// The number of pages.
     let pageCount: Int
-    private let handle: OpaquePointer
+    /// Nil once closed.
+    private var handle: OpaquePointer?
     private let lock = NSLock()
     private let messages: PopplerMessages
 
@@ -40,8 +41,17 @@ final class PopplerTextDocument: @unchecked Sendable {
     }
 
     deinit {
-        let handle = self.handle
-        lock.withLock { messages.collecting { rpt_document_close(handle) } }
+        close()
+    }
+
+    /// Closes poppler's document now (`rpt_document_close`), after a page being read; later
+    /// reads throw. Closing twice does nothing.
+    func close() {
+        lock.withLock {
+            guard let handle else { return }
+            messages.collecting { rpt_document_close(handle) }
+            self.handle = nil
+        }
     }
 
     /// Text of one page (1-based) in poppler's reading order, with one
@@ -58,6 +68,7 @@ final class PopplerTextDocument: @unchecked Sendable {
         }
         lock.lock()
         defer { lock.unlock() }
+        guard let handle else { throw ReaderError.closed(file: path, format: .pdf) }
         return try messages.collecting { () throws(ReaderError) -> PDFPageText in
             var page = RPTPageText()
             guard rpt_page_text_extract(handle, Int32(pageNumber - 1), &page) == 0 else { throw unloadable(pageNumber) }

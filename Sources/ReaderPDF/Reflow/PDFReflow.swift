@@ -44,6 +44,8 @@ final class PDFReflow: @unchecked Sendable {
     private var sectionBlocks = PageWindowCache<[Block]>(capacity: cachedPages)
     private var vocabularies = PageWindowCache<PDFVocabulary>(capacity: cachedPages)
     private var readAhead: PDFPageReadAhead<PDFPageText>?
+    /// Set by ``stopReadingAhead()``: no read-ahead starts again.
+    private var readingAheadEnded = false
 
     /// A reflow over `pageCount` pages read with `readPage` (1-based).
     init(pageCount: Int, readPage: @escaping (Int) throws(ReaderError) -> PDFPageText) {
@@ -55,6 +57,15 @@ final class PDFReflow: @unchecked Sendable {
         readAhead?.stop()
     }
 
+    /// Stops the read-ahead workers for good and waits until they have closed their documents.
+    func stopReadingAhead() {
+        lock.lock()
+        defer { lock.unlock() }
+        readingAheadEnded = true
+        readAhead?.stop()
+        readAhead = nil
+    }
+
     /// Starts reading pages' text ahead on `workers` threads, each with the reader `makeReader`
     /// gives it (see ``PDFPageReadAhead``); does nothing when already started. The facts are made
     /// from the text on the caller's thread, which has less to do than a thread running poppler.
@@ -62,7 +73,7 @@ final class PDFReflow: @unchecked Sendable {
                            makeReader: @escaping @Sendable () throws(ReaderError) -> (Int) throws(ReaderError) -> PDFPageText) {
         lock.lock()
         defer { lock.unlock() }
-        guard readAhead == nil, workers > 0 else { return }
+        guard readAhead == nil, !readingAheadEnded, workers > 0 else { return }
         let readAhead = PDFPageReadAhead<PDFPageText>(pageCount: pageCount)
         readAhead.start(workers: workers, makeReader: makeReader)
         self.readAhead = readAhead

@@ -8,9 +8,11 @@ import Synchronization
 /// ``warnings``. Names are compared as Swift strings, that is up to Unicode canonical
 /// equivalence, which OCF requires to be unique anyway.
 ///
-/// Thread safety: a libzip `zip_t` must not be used by two threads at once, so every read holds
-/// the archive's lock; reads of one archive run one at a time, reads of different archives in
-/// parallel. The entry list and lookups never change after opening and take no lock.
+/// Thread safety: a libzip `zip_t` must not be used by two threads at once, so each read takes a
+/// handle no other read is using, opening another on the same file (or bytes) when all are busy;
+/// the lock is held only to take and give back a handle and to count bytes, so reads of one
+/// archive inflate in parallel. The entry list and lookups never change after opening and take
+/// no lock.
 public final class ZipArchive: Sendable {
     /// The path the archive was opened from (for one in memory, the name it was given).
     public let path: String
@@ -25,9 +27,19 @@ public final class ZipArchive: Sendable {
     private let state: Mutex<ReadState>
 
     private struct ReadState {
-        let handle: ZipHandle
+        /// Handles no read is using; empty once the archive is closed.
+        var idle: [ZipHandle]
         var inflatedBytes = 0
+        var closed = false
     }
+
+    /// What another handle is opened from: the file, or the bytes of an archive held in memory.
+    private enum Source: Sendable {
+        case file(String)
+        case bytes([UInt8])
+    }
+
+    private let source: Source
 
     private static let chunkSize = 64 << 10
     private static let maxWarnings = 50
@@ -36,17 +48,17 @@ public final class ZipArchive: Sendable {
     /// - Throws: ``ZipError`` `fileNotFound`, `io`, `notZip` (empty or no zip structure),
     ///   `malformed` (truncated, inconsistent) or `limitExceeded` (more entries than allowed).
     public convenience init(path: String, limits: ZipLimits = .standard) throws(ZipError) {
-        try self.init(handle: ZipHandle(path: path), path: path, limits: limits)
+        try self.init(handle: ZipHandle(path: path), source: .file(path), path: path, limits: limits)
     }
 
     /// Opens an archive held in memory (a copy is made), as a fuzzer or a test does.
     /// - Parameter name: what ``path`` reports.
     /// - Throws: ``ZipError`` as ``init(path:limits:)`` does, except `fileNotFound` and `io`.
     public convenience init(bytes: [UInt8], name: String, limits: ZipLimits = .standard) throws(ZipError) {
-        try self.init(handle: ZipHandle(bytes: bytes), path: name, limits: limits)
+        try self.init(handle: ZipHandle(bytes: bytes), source: .bytes(bytes), path: name, limits: limits)
     }
 
-    private init(handle: sending ZipHandle, path: String, limits: ZipLimits) throws(ZipError) {
+    private init(handle: sending ZipHandle, source: Source, path: String, limits: ZipLimits) throws(ZipError) {
         let count = handle.entryCount
         guard count <= limits.maxEntryCount else {
             throw ZipError(.limitExceeded, reason: "the archive lists \(count) entries, more than the limit of \(limits.maxEntryCount)")
@@ -77,7 +89,8 @@ public final class ZipArchive: Sendable {
         self.entries = entries
         self.warnings = warnings
         self.indexByName = indexByName
-        self.state = Mutex(ReadState(handle: handle))
+        self.source = source
+        self.state = Mutex(ReadState(idle: [handle]))
     }
 
     /// The entry with exactly this name (the first, when several share it), or nil when there is
@@ -92,13 +105,48 @@ public final class ZipArchive: Sendable {
         state.withLock { $0.inflatedBytes }
     }
 
+    /// Releases the libzip archives now (`zip_discard`); one a read is using goes when that read
+    /// ends. Later reads throw ``ZipError`` `io`.
+    package func close() {
+        let idle = state.withLock { (state: inout ReadState) -> [ZipHandle] in
+            state.closed = true
+            defer { state.idle = [] }
+            return state.idle
+        }
+        withExtendedLifetime(idle) {}
+    }
+
+    /// A handle no other read is using: an idle one, or another opened on the same source.
+    private func takeHandle(for name: String) throws(ZipError) -> ZipHandle {
+        let taken = try state.withLock { (state: inout ReadState) throws(ZipError) -> ZipHandle? in
+            guard !state.closed else { throw ZipError(.io, entry: name, reason: "the archive is closed") }
+            return state.idle.popLast()
+        }
+        if let taken { return taken }
+        switch source {
+        case .file(let path): return try ZipHandle(path: path)
+        case .bytes(let bytes): return try ZipHandle(bytes: bytes)
+        }
+    }
+
+    /// Gives a handle back for the next read; discards it once the archive is closed.
+    private func giveBack(_ handle: ZipHandle) {
+        let discarded = state.withLock { (state: inout ReadState) -> ZipHandle? in
+            guard !state.closed else { return handle }
+            state.idle.append(handle)
+            return nil
+        }
+        withExtendedLifetime(discarded) {}
+    }
+
     /// Inflates the entry named `name` (`zip_fopen_index`, then `zip_fread` in 64 KiB chunks).
     ///
     /// Caps are enforced on the bytes produced, chunk by chunk, never on declared sizes alone;
     /// the entry's length must equal its declared size and its CRC must match (libzip checks it
     /// at the end). Every byte inflated counts against the archive's total budget, even when
     /// the read then fails and when the entry was read before, so callers that need an entry
-    /// twice keep its bytes. Holds the archive's lock for the whole read.
+    /// twice keep its bytes (reads at the same time each count from the total when they started,
+    /// so together they may pass it by what they inflate at once). Uses a handle of its own.
     /// - Throws: ``ZipError`` `entryMissing`, `encrypted`, `limitExceeded`, `malformed` (CRC or
     ///   size mismatch, corrupt data, unsupported method) or `io`.
     public func read(_ name: String) throws(ZipError) -> [UInt8] {
@@ -116,23 +164,29 @@ public final class ZipArchive: Sendable {
             throw ZipError(.limitExceeded, entry: name,
                            reason: "'\(name)' declares \(entry.size) bytes, more than the limit of \(limits.maxEntryBytes) per entry")
         }
-        return try state.withLock { (state: inout ReadState) throws(ZipError) -> [UInt8] in
-            var meter = ZipInflationMeter(entry: entry, limits: limits, earlier: state.inflatedBytes)
-            defer { state.inflatedBytes += meter.produced }
-            let stream = try ZipEntryStream(archive: state.handle, index: entry.index, name: name)
-            let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
-            defer { chunk.deallocate() }
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(entry.size)
-            while true {
-                let request = UnsafeMutableRawBufferPointer(rebasing: chunk[..<meter.nextRequest(chunk: Self.chunkSize)])
-                let count = try stream.read(into: request)
-                if count == 0 { break }
-                try meter.record(count)
-                bytes.append(contentsOf: request[..<count])
-            }
-            try meter.finish()
-            return bytes
+        let handle = try takeHandle(for: name)
+        defer { giveBack(handle) }
+        return try inflate(entry, named: name, with: handle)
+    }
+
+    /// Inflates `entry` with `handle`; the entry stream is closed (`zip_fclose`) on return, before
+    /// the handle goes back for another read.
+    private func inflate(_ entry: ZipEntry, named name: String, with handle: ZipHandle) throws(ZipError) -> [UInt8] {
+        var meter = ZipInflationMeter(entry: entry, limits: limits, earlier: inflatedByteCount)
+        defer { state.withLock { $0.inflatedBytes += meter.produced } }
+        let stream = try ZipEntryStream(archive: handle, index: entry.index, name: name)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 1)
+        defer { chunk.deallocate() }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entry.size)
+        while true {
+            let request = UnsafeMutableRawBufferPointer(rebasing: chunk[..<meter.nextRequest(chunk: Self.chunkSize)])
+            let count = try stream.read(into: request)
+            if count == 0 { break }
+            try meter.record(count)
+            bytes.append(contentsOf: request[..<count])
         }
+        try meter.finish()
+        return bytes
     }
 }

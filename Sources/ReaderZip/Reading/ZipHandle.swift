@@ -8,8 +8,10 @@ import Darwin
 
 /// The libzip archive (`zip_t`), opened read-only and discarded with this object.
 ///
-/// Not thread-safe: ``ZipArchive`` serialises every use of it.
-final class ZipHandle {
+/// Not thread-safe: ``ZipArchive`` hands each handle to one read at a time.
+final class ZipHandle: @unchecked Sendable {
+    // @unchecked: used by one thread at a time; ``ZipArchive`` takes a handle out of its pool for
+    // a read and puts it back when the read ends.
     let pointer: OpaquePointer
 
     /// Opens `path` with `zip_open(ZIP_RDONLY)`.

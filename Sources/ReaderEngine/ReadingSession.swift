@@ -1,0 +1,167 @@
+import ReaderAnchoring
+import ReaderCore
+import Synchronization
+
+/// One document read at one viewport: its pages (from the cached page index when there is one),
+/// the page holding a Locator, and the policy for a Locator made elsewhere (resolve it when it is
+/// this document's, re-anchor it by its text when asked to). The CLI, a server and a terminal
+/// reader all read through one.
+///
+/// A session is safe to use from many threads at once; pages whose start is known are laid out
+/// in parallel (see ``Paginator``). Call ``saveIndex()`` to keep what was learnt about the pages
+/// for the next session, and ``close()`` when done.
+public final class ReadingSession: Sendable {
+    /// The document read.
+    public let document: any Document
+    /// The viewport pages are laid out for.
+    public let viewport: Viewport
+    /// The options the document was opened with (those that change the text name the cached index).
+    public let options: OpenOptions
+    /// Where page indexes are loaded from and saved to; nil to keep none.
+    public let cache: PageIndexCache?
+    /// The paginator, for tools that page through the document themselves (search, streaming).
+    public let paginator: Paginator
+    /// The document's text prepared for re-anchoring, made on first use.
+    private let anchorTarget = Mutex<AnchorTarget?>(nil)
+
+    /// Opens the file at `path` and pages it at `viewport`, starting from the page index `cache`
+    /// holds for it.
+    /// - Throws: ``ReaderError`` when the file cannot be opened (see ``ReaderEngine/open(path:format:options:)``).
+    public convenience init(path: String, options: OpenOptions = .init(), viewport: Viewport,
+                            cache: PageIndexCache? = nil, engine: ReaderEngine = .standard) throws(ReaderError) {
+        try self.init(document: try engine.open(path: path, options: options), options: options, viewport: viewport,
+                      cache: cache)
+    }
+
+    /// Pages an open document at `viewport`, starting from the page index `cache` holds for it.
+    /// - Parameter options: the options `document` was opened with.
+    /// - Throws: ``ReaderError`` when the document's fingerprint, the cache key, cannot be computed.
+    public init(document: any Document, options: OpenOptions = .init(), viewport: Viewport,
+                cache: PageIndexCache? = nil) throws(ReaderError) {
+        self.document = document
+        self.viewport = viewport
+        self.options = options
+        self.cache = cache
+        var cached: PageIndex?
+        if let cache {
+            cached = cache.load(fingerprint: try document.fingerprint(), viewport: viewport, variant: Self.variant(options))
+        }
+        paginator = Paginator(document: document, viewport: viewport, cachedIndex: cached)
+    }
+
+    // MARK: Pages
+
+    /// Page `number` (1-based).
+    /// - Throws: ``ReaderError`` of kind `invalidArgument` when the page does not exist.
+    public func page(_ number: Int) throws(ReaderError) -> Page {
+        try paginator.page(number)
+    }
+
+    /// The number of the page holding `position`.
+    public func pageNumber(containing position: TextPosition) throws(ReaderError) -> Int {
+        try paginator.pageNumber(containing: position)
+    }
+
+    /// The number of the page holding what `locator` points at, after checking that a
+    /// fingerprint it carries is this document's (``Document/resolve(_:)``).
+    /// - Throws: ``ReaderError`` of kind `otherDocument` for another document's Locator, or when
+    ///   it does not resolve.
+    public func pageNumber(containing locator: Locator) throws(ReaderError) -> Int {
+        try paginator.pageNumber(containing: document.resolve(locator))
+    }
+
+    /// The page count to show beside a page: exact for TXT and Markdown, whose whole text is laid
+    /// out within the time of a cold open, and wherever the index is complete; otherwise an
+    /// estimate that lays out no more than the current section (``Paginator/estimatedPageCount()``).
+    public func pageCount() throws(ReaderError) -> PageCount {
+        switch document.format {
+        case .txt, .markdown: PageCount(value: try paginator.pageCount(), isExact: true)
+        default: try paginator.estimatedPageCount()
+        }
+    }
+
+    /// The exact page count; lays out the whole document the first time.
+    public func exactPageCount() throws(ReaderError) -> Int {
+        try paginator.pageCount()
+    }
+
+    /// Saves what was learnt about the pages to the cache, so the next session starts from it;
+    /// writes nothing when nothing new was learnt or there is no cache.
+    /// - Throws: ``ReaderError`` when the document's fingerprint cannot be computed.
+    public func saveIndex() throws(ReaderError) {
+        guard let cache, paginator.hasLearnt else { return }
+        cache.store(paginator.index, fingerprint: try document.fingerprint(), variant: Self.variant(options))
+    }
+
+    // MARK: Locators
+
+    /// Where a Locator points in this document, and how it was found when it was re-anchored.
+    public struct Resolution: Sendable {
+        /// The text position.
+        public var position: TextPosition
+        /// How the Locator was re-anchored by its text; nil when it resolved as it is.
+        public var match: AnchorMatch?
+    }
+
+    /// Where `locator` points. Without `reanchoring`, it must be this document's or carry no
+    /// fingerprint (``Document/resolve(_:)``). With it, a Locator stamped with this document's
+    /// fingerprint resolves as it is, and any other is found by its text context
+    /// (``AnchorTarget/locate(_:options:)``, the text prepared once per session).
+    /// - Throws: ``ReaderError`` of kind `otherDocument` for another document's Locator without
+    ///   `reanchoring`; `anchorNotFound` when re-anchoring is below `minimumConfidence`;
+    ///   `invalidLocator` when it does not resolve.
+    public func resolve(_ locator: Locator, reanchoring: ReanchoringOptions? = nil) throws(ReaderError) -> Resolution {
+        guard let reanchoring else { return Resolution(position: try document.resolve(locator)) }
+        return try reanchored(locator, in: try preparedAnchorTarget(), options: reanchoring)
+    }
+
+    /// Where a range's ends point, in order, resolved as ``resolve(_:reanchoring:)`` resolves a
+    /// Locator; `found` is told of each end re-anchored by its text, start first, as it is found.
+    /// - Throws: ``ReaderError`` as ``resolve(_:reanchoring:)`` does, for either end.
+    public func resolve(_ range: LocatorRange, reanchoring: ReanchoringOptions? = nil,
+                        found: (AnchorMatch) -> Void = { _ in }) throws(ReaderError) -> Range<TextPosition> {
+        guard let reanchoring else { return try document.textRange(of: range) }
+        let target = try preparedAnchorTarget()
+        let start = try reanchored(range.start, in: target, options: reanchoring)
+        start.match.map(found)
+        let end = try reanchored(range.end, in: target, options: reanchoring)
+        end.match.map(found)
+        return min(start.position, end.position)..<max(start.position, end.position)
+    }
+
+    /// The page holding what `locator` points at, resolved as ``resolve(_:reanchoring:)`` does.
+    public func page(containing locator: Locator, reanchoring: ReanchoringOptions? = nil) throws(ReaderError) -> Page {
+        try page(pageNumber(containing: resolve(locator, reanchoring: reanchoring).position))
+    }
+
+    /// Stops the document's read-ahead and releases its file and C handles (``Document/close()``);
+    /// the session throws a ``ReaderError`` for anything that reads the document afterwards.
+    public func close() {
+        document.close()
+    }
+
+    /// A Locator stamped with this document's fingerprint as it is; any other by its text.
+    private func reanchored(_ locator: Locator, in target: AnchorTarget,
+                            options: ReanchoringOptions) throws(ReaderError) -> Resolution {
+        if locator.locations.fingerprint == (try document.fingerprint().description) {
+            return Resolution(position: try document.resolve(locator))
+        }
+        let match = try target.locate(locator, options: options)
+        return Resolution(position: match.position, match: match)
+    }
+
+    /// The document's text prepared for re-anchoring, built on first use.
+    private func preparedAnchorTarget() throws(ReaderError) -> AnchorTarget {
+        try anchorTarget.withLock { (target: inout AnchorTarget?) throws(ReaderError) -> AnchorTarget in
+            if let target { return target }
+            let built = try AnchorTarget(document: document)
+            target = built
+            return built
+        }
+    }
+
+    /// The part of the options that changes the text, and so the pages.
+    static func variant(_ options: OpenOptions) -> String {
+        options.encoding.map { "enc-" + $0.lowercased() } ?? ""
+    }
+}
