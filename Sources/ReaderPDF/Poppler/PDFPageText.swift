@@ -41,6 +41,9 @@ struct PDFPageText: Hashable, Sendable {
     /// How many images a page without text draws (such a page was scanned); 0 on a page with text,
     /// where they are not counted.
     var imageCount: Int
+    /// The page's link annotations to URIs and pages (from poppler-glib, not from the text walk);
+    /// empty until the reader that wants them adds them.
+    var links: [PDFLink] = []
 
     /// The text as a String.
     var text: String { String(scalars: scalars) }
