@@ -40,9 +40,7 @@ public final class PDFDocument: Document, @unchecked Sendable {
             Section(index: $0, href: (path as NSString).lastPathComponent, mediaType: DocumentFormat.pdf.mediaType)
         }
         reflow = PDFReflow(pageCount: poppler.pageCount) { [poppler] (page: Int) throws(ReaderError) -> PDFPageText in
-            var text = try poppler.pageText(page)
-            text.links = poppler.linksIgnoringErrors(ofPage: page)
-            return text
+            try poppler.pageTextAndLinks(page)
         }
     }
 

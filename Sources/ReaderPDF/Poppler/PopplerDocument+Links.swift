@@ -51,6 +51,14 @@ extension PopplerDocument {
 }
 
 extension PopplerDocument {
+    /// The text of page `pageNumber` (``pageText(_:)``) with its links (``linksIgnoringErrors(ofPage:)``):
+    /// what the reflow reads of a page.
+    func pageTextAndLinks(_ pageNumber: Int) throws(ReaderError) -> PDFPageText {
+        var text = try pageText(pageNumber)
+        text.links = linksIgnoringErrors(ofPage: pageNumber)
+        return text
+    }
+
     /// ``links(ofPage:)``, or none when poppler cannot load the page: links only add to a page's
     /// text, whose own reading reports a page that cannot be loaded.
     func linksIgnoringErrors(ofPage pageNumber: Int) -> [PDFLink] {
