@@ -28,16 +28,17 @@ struct PDFPageStyles: Hashable, Sendable {
         guard !text.fontRuns.isEmpty || !text.links.isEmpty else { return }
         let utf16Offsets = Self.utf16Offsets(text.scalars)
         func offset(_ index: Int) -> Int { utf16Offsets?[index] ?? index }
-        var fontStyles: [String: (strong: Bool, emphasis: Bool)] = [:]
+        // A page uses a handful of fonts: a short list searched in order beats hashing every name.
+        var fontStyles: [(name: String, strong: Bool, emphasis: Bool)] = []
         for run in text.fontRuns {
             let lower = max(0, run.range.lowerBound), upper = min(text.scalars.count, run.range.upperBound)
             guard lower < upper else { continue }
-            let style: (strong: Bool, emphasis: Bool)
-            if let known = fontStyles[run.fontName] {
+            let style: (name: String, strong: Bool, emphasis: Bool)
+            if let known = fontStyles.first(where: { $0.name == run.fontName }) {
                 style = known
             } else {
-                style = (PDFPageText.isStrongFont(run.fontName), PDFPageText.isItalicFont(run.fontName))
-                fontStyles[run.fontName] = style
+                style = (run.fontName, PDFPageText.isStrongFont(run.fontName), PDFPageText.isItalicFont(run.fontName))
+                fontStyles.append(style)
             }
             let range = offset(lower)..<offset(upper)
             if style.strong { Self.append(range, to: &strong) }
