@@ -56,7 +56,7 @@ public final class PDFDocument: Document, @unchecked Sendable {
             let another = try openTextDocument()
             return { (page: Int) throws(ReaderError) -> PDFPageText in
                 var text = try another.pageText(page)
-                text.links = readLinks(page)
+                if text.mayHaveLinks { text.links = readLinks(page) }
                 return text
             }
         }

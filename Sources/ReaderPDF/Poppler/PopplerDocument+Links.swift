@@ -55,7 +55,7 @@ extension PopplerDocument {
     /// what the reflow reads of a page.
     func pageTextAndLinks(_ pageNumber: Int) throws(ReaderError) -> PDFPageText {
         var text = try pageText(pageNumber)
-        text.links = linksIgnoringErrors(ofPage: pageNumber)
+        if text.mayHaveLinks { text.links = linksIgnoringErrors(ofPage: pageNumber) }
         return text
     }
 
