@@ -111,6 +111,21 @@ struct PDFInlineRunTests {
         }
     }
 
+    @Test("poppler-glib is asked for links only on pages with annotations, and finds all three")
+    func linksOnlyWhereAnnotated() throws {
+        try withTemporaryDirectory(prefix: "reader-pdf-annots") { directory in
+            let path = try PDFFixture.write(Self.linkedDocument(), named: "annots.pdf", in: directory)
+            let poppler = try PopplerDocument.open(path: path, password: nil)
+            let first = try poppler.pageTextAndLinks(1), second = try poppler.pageTextAndLinks(2)
+            #expect(first.mayHaveLinks && !second.mayHaveLinks)
+            #expect(Set(first.links.map(\.target)) == [.uri("https://example.org/site"), .page(2), .page(3)])
+            #expect(second.links.isEmpty)
+            // y up in PDF user space, y down in text coordinates: the URI's rectangle [117 530 137 555].
+            let uri = first.links.first { $0.target == .uri("https://example.org/site") }
+            #expect(uri?.rect == PDFRect(x1: 117, y1: 792 - 555, x2: 137, y2: 792 - 530))
+        }
+    }
+
     @Test("font names: bold, URW's Medi, italic, oblique, slanted; medium and math italic are neither")
     func fontNames() {
         for name in ["Helvetica-Bold", "ABCDEF+NimbusRomNo9L-Medi", "NimbusRomNo9L-MediItal", "CMBX10", "Arial,Bold"] {
