@@ -313,6 +313,10 @@ int rpt_page_text_extract(RPTDocument *document, int index, RPTPageText *out)
         }
         pageSize(page, &out->width, &out->height);
         {
+            Object annotations = page->getAnnotsObject();
+            out->hasAnnotations = annotations.isArray() && annotations.arrayGetLength() > 0;
+        }
+        {
             // The arguments poppler_page_get_text_page gives.
             TextOutputDev device(nullptr, true, 0, false, false);
             std::unique_ptr<Gfx> gfx = displayContent(page, &device);

@@ -25,7 +25,7 @@ import Testing
             else { continue }
             ahead.reflow.startReadingAhead(workers: 2) { () throws(ReaderError) in
                 let another = try PopplerDocument.open(path: path, password: nil)
-                return { (page: Int) throws(ReaderError) -> PDFPageText in try another.pageText(page) }
+                return { (page: Int) throws(ReaderError) -> PDFPageText in try another.pageTextAndLinks(page) }
             }
             #expect(try allBlocks(ahead) == allBlocks(plain), "\(path)")
             compared += 1

@@ -125,6 +125,9 @@ typedef enum {
     POPPLER_ACTION_UNKNOWN,
     POPPLER_ACTION_NONE,
     POPPLER_ACTION_GOTO_DEST,
+    POPPLER_ACTION_GOTO_REMOTE,
+    POPPLER_ACTION_LAUNCH,
+    POPPLER_ACTION_URI,
 } PopplerActionType;
 
 typedef struct _PopplerActionAny {
@@ -138,11 +141,18 @@ typedef struct _PopplerActionGotoDest {
     PopplerDest *dest;
 } PopplerActionGotoDest;
 
+typedef struct _PopplerActionUri {
+    PopplerActionType type;
+    gchar *title;
+    char *uri;
+} PopplerActionUri;
+
 // Only the members read here; the actions are allocated and freed by poppler-glib.
 typedef union _PopplerAction {
     PopplerActionType type;
     PopplerActionAny any;
     PopplerActionGotoDest goto_dest;
+    PopplerActionUri uri;
 } PopplerAction;
 
 // The page-text structures, read by the tests that compare poppler's core with poppler-glib.
@@ -174,6 +184,13 @@ typedef enum {
     POPPLER_SELECTION_LINE,
 } PopplerSelectionStyle;
 
+// A link annotation's rectangle (PDF user space of the rotated page, origin at the crop box's
+// lower-left corner, y up) and its action.
+typedef struct _PopplerLinkMapping {
+    PopplerRectangle area;
+    PopplerAction *action;
+} PopplerLinkMapping;
+
 // X(return type, name, parameters, arguments): every function called, by library. The page-text
 // calls after poppler_page_render are made by the tests alone.
 #define RPG_POPPLER_FUNCTIONS(X) \
@@ -202,6 +219,8 @@ typedef enum {
     X(PopplerAction *, poppler_index_iter_get_action, (PopplerIndexIter *iter), (iter)) \
     X(void, poppler_page_get_size, (PopplerPage *page, double *width, double *height), (page, width, height)) \
     X(gchar *, poppler_page_get_label, (PopplerPage *page), (page)) \
+    X(GList *, poppler_page_get_link_mapping, (PopplerPage *page), (page)) \
+    X(void, poppler_page_free_link_mapping, (GList *list), (list)) \
     X(void, poppler_page_render, (PopplerPage *page, cairo_t *cairo), (page, cairo)) \
     X(char *, poppler_page_get_text, (PopplerPage *page), (page)) \
     X(char *, poppler_page_get_selected_text, (PopplerPage *page, PopplerSelectionStyle style, PopplerRectangle *selection), (page, style, selection)) \

@@ -61,6 +61,9 @@ typedef struct {
     size_t fontRunCount;
     /// The font names runs point into.
     char *fontNames;
+    /// 1 when the page has a non-empty /Annots array (it may have links), else 0: the caller asks
+    /// poppler-glib for link annotations only then.
+    int hasAnnotations;
 } RPTPageText;
 
 /// Opens the PDF at `path` (a file system path, not a URI) with `password` (UTF-8, or NULL),

@@ -45,6 +45,16 @@ extension PDFDocument {
     func pageLocator(_ place: PDFSourceOffset) throws(ReaderError) -> Locator {
         let length = try reflow.facts(ofPage: place.page).utf16Length
         let progression = length > 0 ? min(1, Double(place.offset) / Double(length)) : 0
+        return locator(place, progression: progression)
+    }
+
+    /// The Locator of the start of `page` (what ``pageLocator(_:)`` gives for offset 0), made
+    /// without reading the page: a link's target need not be extracted to be pointed at.
+    func pageStartLocator(_ page: Int) -> Locator {
+        locator(PDFSourceOffset(page: page, offset: 0), progression: 0)
+    }
+
+    private func locator(_ place: PDFSourceOffset, progression: Double) -> Locator {
         let total = pageCount > 0 ? (Double(place.page - 1) + progression) / Double(pageCount) : 0
         return Locator(href: href, type: FormatDescriptor.pdf.mediaType, title: outlineTitle(governing: place.page),
                        locations: .init(fragments: ["page=\(place.page)"], progression: progression,

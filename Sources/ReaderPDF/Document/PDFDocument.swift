@@ -41,7 +41,7 @@ public final class PDFDocument: Document, @unchecked Sendable {
             Section(index: $0, href: (path as NSString).lastPathComponent, mediaType: FormatDescriptor.pdf.mediaType)
         }
         reflow = PDFReflow(pageCount: poppler.pageCount) { [poppler] (page: Int) throws(ReaderError) -> PDFPageText in
-            try poppler.pageText(page)
+            try poppler.pageTextAndLinks(page)
         }
     }
 
@@ -51,11 +51,16 @@ public final class PDFDocument: Document, @unchecked Sendable {
     public func willReadSequentially() {
         guard !closedFlag.isClosed else { return }
         let openTextDocument = poppler.textDocumentOpener()
+        let readLinks = poppler.linkReader()
         // Past the first page, which the caller reads while the workers open their documents.
         let workers = min(Self.readAheadWorkers, pageCount - 1)
         reflow.startReadingAhead(workers: workers) { () throws(ReaderError) in
             let another = try openTextDocument()
-            return { (page: Int) throws(ReaderError) -> PDFPageText in try another.pageText(page) }
+            return { (page: Int) throws(ReaderError) -> PDFPageText in
+                var text = try another.pageText(page)
+                if text.mayHaveLinks { text.links = readLinks(page) }
+                return text
+            }
         }
     }
 
@@ -101,7 +106,9 @@ public final class PDFDocument: Document, @unchecked Sendable {
     /// The blocks that start on page `index + 1`.
     public func content(ofSection index: Int) throws(ReaderError) -> SectionContent {
         try checkSection(index)
-        return try located { () throws(ReaderError) in SectionContent(blocks: try reflow.blocks(ofPage: index + 1)) }
+        return try located { () throws(ReaderError) in
+            SectionContent(blocks: completingPageLinks(try reflow.blocks(ofPage: index + 1)))
+        }
     }
 
     /// The poppler text of page `page` (1-based), as `pdftotext` would give it: reading order,
@@ -115,7 +122,7 @@ public final class PDFDocument: Document, @unchecked Sendable {
     /// earlier page or goes on to a later one keeps only its part on this page.
     public func blocks(onPage page: Int) throws(ReaderError) -> [Block] {
         try checkSection(page - 1)
-        return try located { () throws(ReaderError) in try reflow.blocksCutAtEdges(ofPage: page) }
+        return try located { () throws(ReaderError) in completingPageLinks(try reflow.blocksCutAtEdges(ofPage: page)) }
     }
 
     /// Renders page `page` (1-based) to a PNG file at `scale` (1 = 72 pixels per inch).

@@ -41,6 +41,12 @@ struct PDFPageText: Hashable, Sendable {
     /// How many images a page without text draws (such a page was scanned); 0 on a page with text,
     /// where they are not counted.
     var imageCount: Int
+    /// Whether the page may have link annotations (it has an /Annots array); pages without one
+    /// spare poppler-glib a second parse of the page for ``links``.
+    var mayHaveLinks = true
+    /// The page's link annotations to URIs and pages (from poppler-glib, not from the text walk);
+    /// empty until the reader that wants them adds them.
+    var links: [PDFLink] = []
 
     /// The text as a String.
     var text: String { String(scalars: scalars) }

@@ -49,17 +49,22 @@ extension PopplerDocument {
         guard action.pointee.type == POPPLER_ACTION_GOTO_DEST, let destination = action.pointee.goto_dest.dest else {
             return item
         }
-        if destination.pointee.type == POPPLER_DEST_NAMED {
-            guard let name = destination.pointee.named_dest else { return item }
+        if destination.pointee.type == POPPLER_DEST_NAMED, let name = destination.pointee.named_dest {
             item.namedDestination = String(cString: name)
-            if let found = poppler_document_find_dest(document, name) {
-                item.pageNumber = validPage(Int(found.pointee.page_num))
-                poppler_dest_free(found)
-            }
-        } else {
-            item.pageNumber = validPage(Int(destination.pointee.page_num))
         }
+        item.pageNumber = pageNumber(of: destination, document: document)
         return item
+    }
+
+    /// The 1-based page a destination points at: a direct one by its page, a named one through
+    /// `poppler_document_find_dest`; nil when it points nowhere in this document.
+    func pageNumber(of destination: UnsafeMutablePointer<PopplerDest>, document: OpaquePointer) -> Int? {
+        guard destination.pointee.type == POPPLER_DEST_NAMED else { return validPage(Int(destination.pointee.page_num)) }
+        guard let name = destination.pointee.named_dest, let found = poppler_document_find_dest(document, name) else {
+            return nil
+        }
+        defer { poppler_dest_free(found) }
+        return validPage(Int(found.pointee.page_num))
     }
 
     /// `number` when it is a page of this document, else nil.

@@ -131,6 +131,12 @@ final class PopplerDocument: @unchecked Sendable {
     /// - Throws: ``ReaderError`` `invalidArgument` for a page outside 1...pageCount, `malformed`
     ///   when poppler cannot load the page, or what `body` throws.
     func withPage<T>(_ pageNumber: Int, _ body: (OpaquePointer) throws(ReaderError) -> T) throws(ReaderError) -> T {
+        try withPage(pageNumber) { (_: OpaquePointer, page: OpaquePointer) throws(ReaderError) -> T in try body(page) }
+    }
+
+    /// Runs `body` with the document handle and page `pageNumber`, as the other `withPage` does.
+    func withPage<T>(_ pageNumber: Int,
+                     _ body: (_ document: OpaquePointer, _ page: OpaquePointer) throws(ReaderError) -> T) throws(ReaderError) -> T {
         guard pageNumber >= 1, pageNumber <= pageCount else {
             throw ReaderError(.invalidArgument, file: path, format: .pdf,
                               reason: "page \(pageNumber) does not exist; the document has \(pageCount) pages")
@@ -140,7 +146,7 @@ final class PopplerDocument: @unchecked Sendable {
                 throw ReaderError(.malformed, file: path, format: .pdf, reason: "damaged: page \(pageNumber) cannot be loaded")
             }
             defer { g_object_unref(UnsafeMutableRawPointer(page)) }
-            return try body(page)
+            return try body(document, page)
         }
     }
 }

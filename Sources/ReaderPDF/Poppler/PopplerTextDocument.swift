@@ -82,7 +82,8 @@ final class PopplerTextDocument: @unchecked Sendable {
                 guard imageCount >= 0 else { throw unloadable(pageNumber) }
             }
             return PDFPageText(pageNumber: pageNumber, width: page.width, height: page.height, scalars: aligned.scalars,
-                               boxes: aligned.boxes, fontRuns: runs, imageCount: imageCount)
+                               boxes: aligned.boxes, fontRuns: runs, imageCount: imageCount,
+                               mayHaveLinks: page.hasAnnotations != 0)
         }
     }
 

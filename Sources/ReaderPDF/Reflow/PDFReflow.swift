@@ -24,12 +24,15 @@ final class PDFReflow: @unchecked Sendable {
         var imageCount: Int
         /// The page's words, as evidence for mending the hyphenation of this page and its neighbours.
         var words: PDFVocabulary
+        /// Where its text is bold, italic or linked, for the blocks' runs.
+        var styles: PDFPageStyles
 
         /// The facts of one page's text.
         init(text: PDFPageText) {
             lines = text.lines()
             candidates = PageFurniture.candidates(lines: lines, pageHeight: text.height)
             words = PDFVocabulary(lines: lines)
+            styles = PDFPageStyles(text: text)
             utf16Length = text.utf16Length
             imageCount = text.imageCount
         }
@@ -157,7 +160,11 @@ final class PDFReflow: @unchecked Sendable {
     /// One paragraph's lines joined into a heading or paragraph block.
     private func block(of lines: [PlacedLine], headingLevel: Int?) -> Block {
         let joined = ReflowedParagraph.join(lines) { [self] number in vocabulary(around: number) }
-        return Block(kind: headingLevel.map { .heading(level: $0) } ?? .paragraph, text: joined.text, sourceMap: joined.map)
+        let runs = PDFInlineRuns.runs(text: joined.text, map: joined.map, isHeading: headingLevel != nil) { [self] page in
+            try? facts(ofPage: page).styles
+        }
+        return Block(kind: headingLevel.map { .heading(level: $0) } ?? .paragraph, text: joined.text, sourceMap: joined.map,
+                     runs: runs)
     }
 
     /// The section (0-based) whose blocks hold the start of `page`'s text: an earlier one when the
