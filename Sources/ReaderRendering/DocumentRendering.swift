@@ -25,7 +25,9 @@ public enum DocumentRendering {
                 if !piece.isEmpty { write(piece) }
             }
         case .html:
-            var renderer = HTMLRenderer(sections: document.readingOrder, resourceBase: resourceBase)
+            var renderer = HTMLRenderer(sections: document.readingOrder, resourceBase: resourceBase) { locator in
+                try? document.textPosition(for: locator).section
+            }
             write(renderer.documentStart(title: document.metadata.title, language: document.metadata.language))
             for section in document.readingOrder {
                 write(renderer.render(try document.content(ofSection: section.index), of: section))

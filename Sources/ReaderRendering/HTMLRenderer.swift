@@ -14,16 +14,20 @@ public struct HTMLRenderer {
     /// for paths relative to the page.
     public var resourceBase: String
     private let sectionOfHref: [String: Int]
+    private let sectionOfLocator: (Locator) -> Int?
     private var section = 0
     private var idsWritten: Set<String> = []
     private var structure = HTMLStructure()
     private var pendingTable: [TableRow] = []
 
     /// A renderer for a document whose reading order is `sections`.
-    public init(sections: [Section], resourceBase: String = "") {
+    /// - Parameter sectionOfLocator: the section a link's Locator leads to (for formats whose
+    ///   sections share one href, such as PDF pages); by default, the first section with its href.
+    public init(sections: [Section], resourceBase: String = "", sectionOfLocator: ((Locator) -> Int?)? = nil) {
         var map: [String: Int] = [:]
         for section in sections where map[section.href] == nil { map[section.href] = section.index }
         sectionOfHref = map
+        self.sectionOfLocator = sectionOfLocator ?? { [map] in map[$0.href] }
         self.resourceBase = resourceBase
     }
 
@@ -206,8 +210,8 @@ public struct HTMLRenderer {
             guard let index else { return nil }
             return "#" + (fragment.map { elementID(section: index, fragment: $0) } ?? sectionID(index))
         case .locator(let locator):
-            guard let index = sectionOfHref[locator.href] else { return nil }
-            return "#" + (locator.locations.fragments?.first.map { elementID(section: index, fragment: $0) } ?? sectionID(index))
+            guard let index = sectionOfLocator(locator) else { return nil }
+            return "#" + sectionID(index)
         }
     }
 

@@ -47,6 +47,20 @@ struct HTMLSanitizingTests {
         #expect(!html.contains("javascript"))
     }
 
+    @Test("a link given as a Locator leads to the section the Locator resolves in")
+    func locatorLinks() {
+        let page2 = Locator(href: "book.pdf", type: "application/pdf", locations: Locator.Locations(fragments: ["page=2"]))
+        var renderer = HTMLRenderer(sections: sections) { $0.locations.fragments == ["page=2"] ? 1 : nil }
+        let html = renderer.render(SectionContent(blocks: [
+            paragraph("see page two", runs: [InlineRun(.link(.locator(page2)), range: 4..<12)]),
+        ]), of: sections[0])
+        #expect(html.contains(##"see <a href="#s1">page two</a>"##))
+        var unresolved = HTMLRenderer(sections: sections)
+        #expect(unresolved.render(SectionContent(blocks: [
+            paragraph("see page two", runs: [InlineRun(.link(.locator(page2)), range: 4..<12)]),
+        ]), of: sections[0]).contains("see <a>page two</a>"))
+    }
+
     @Test("images point at the document's resources, never outside it")
     func images() {
         func image(_ href: String) -> Block {
