@@ -110,7 +110,8 @@ struct InlineText {
     mutating func appendImage(_ reference: ImageReference, at offset: Int, preformatted: Bool) {
         let before = length
         appendUnmapped(reference.alternativeText, at: offset, preformatted: preformatted)
-        let start = length - (length - before == 0 ? 0 : reference.alternativeText.utf16Length)
+        // Written: the alternative text ends the content (a separator may stand before it).
+        let start = length == before ? length : length - reference.alternativeText.utf16Length
         runs.append(InlineRun(.image(reference), range: start..<length))
     }
 

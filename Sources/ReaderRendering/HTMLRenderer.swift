@@ -61,7 +61,7 @@ public struct HTMLRenderer {
     // MARK: Blocks
 
     private mutating func render(_ block: Block, into output: inout String) {
-        if !block.tableRows.isEmpty, case .preformatted = block.kind {} else if !block.tableRows.isEmpty {
+        if !block.tableRows.isEmpty, !block.isPreformattedTable {
             if block.tableRows[0].isFirstRow { flushTable(into: &output) }
             if pendingTable.isEmpty { output += structure.enter(block, startsItem: false) }
             pendingTable += block.tableRows

@@ -15,7 +15,8 @@ public struct MarkdownRenderer {
     /// Creates a renderer.
     public init() {}
 
-    /// The Markdown of one section's blocks, each followed by a blank line.
+    /// The Markdown of one section's blocks, a blank line between blocks (and before the first,
+    /// after an earlier section).
     public mutating func render(_ content: SectionContent) -> String {
         var output = ""
         for block in content.blocks { render(block, into: &output) }
@@ -268,25 +269,4 @@ public struct MarkdownRenderer {
         for scalar in text { if scalar == character { current += 1; longest = max(longest, current) } else { current = 0 } }
         return longest
     }
-}
-
-extension Block {
-    /// A Markdown table: one preformatted block holding the aligned text of all its rows.
-    var isPreformattedTable: Bool {
-        if case .preformatted = kind { return !tableRows.isEmpty }
-        return false
-    }
-}
-
-extension InlineRun {
-    /// The image this run shows, if it is an image run.
-    var imageReference: ImageReference? {
-        if case .image(let reference) = style { return reference }
-        return nil
-    }
-}
-
-extension Character {
-    /// `0`…`9`.
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
