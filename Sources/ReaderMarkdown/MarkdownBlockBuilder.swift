@@ -26,11 +26,13 @@ struct MarkdownBlockBuilder {
     private var tightRunStarted = false
     private var anchorID: String?
     private var slugs = HeadingSlugs()
+    private let footnotes: FootnoteMarks
 
     /// A builder over the decoded source (UTF-16 units) and its line index.
     init(source: [UInt16], index: SourceIndex) {
         self.source = source
         self.index = index
+        self.footnotes = FootnoteMarks(source: source)
     }
 
     /// Builds the blocks of a document node.
@@ -164,7 +166,12 @@ struct MarkdownBlockBuilder {
         } else if inline.text.isEmpty && !keepEmpty {
             return
         }
-        emit(kind, text: inline.text, map: inline.map.anchored(at: range.lowerBound), runs: inline.sortedRuns)
+        let text = inline.text
+        let definition = footnotes.definitionLabel(of: text)
+        if let definition { anchorID = FootnoteMarks.id(of: definition) }
+        let code = inline.runs.filter { $0.style == .code }.map(\.range)
+        inline.runs += footnotes.references(in: text, excluding: code, definition: definition != nil)
+        emit(kind, text: text, map: inline.map.anchored(at: range.lowerBound), runs: inline.sortedRuns)
     }
 
     /// Code and HTML blocks: the literal without its final line breaks (an unclosed fence keeps the

@@ -63,4 +63,26 @@ struct MarkdownInlineRunTests {
         #expect(rows.map(\.isFirstRow) == [true, false, false])
         #expect(rows[1].cells[0].runs == [InlineRun(.strong, range: 0..<3)])
     }
+
+    @Test("GitHub footnotes: references to defined labels link to their definition, whose paragraph takes the id; text stays as written")
+    func footnotes() throws {
+        let result = try blocks("""
+            A claim[^1] and `code [^1]` and [^none].
+
+            [^1]: The first note, citing[^long-note].
+
+            Middle.
+
+            [^long-note]: Never mind [^1].
+            """)
+        #expect(result.map(\.text) == [
+            "A claim[^1] and code [^1] and [^none].", "[^1]: The first note, citing[^long-note].", "Middle.",
+            "[^long-note]: Never mind [^1].",
+        ])
+        #expect(described(result[0]) == ["other[[^1]]", "code[code [^1]]"])
+        #expect(result[0].runs.first?.style == .noteReference(.resource(href: "", fragment: "fn-1")))
+        #expect(result[1].runs.map(\.style) == [.noteReference(.resource(href: "", fragment: "fn-long-note"))])
+        #expect(result.map(\.anchorID) == [nil, "fn-1", "fn-1", "fn-long-note"])
+        #expect(result[3].runs.map(\.range) == [25..<29])
+    }
 }
