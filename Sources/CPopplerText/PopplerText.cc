@@ -84,6 +84,16 @@ bool mayBeRightToLeft(Unicode c)
         || (c >= 0xFE6C && c <= 0xFEFF);
 }
 
+/// The RPTFontRun flags of a character's font.
+uint8_t fontFlags(const TextWord *word, int index)
+{
+    const TextFontInfo *info = word->getFontInfo(index);
+    if (!info) {
+        return 0;
+    }
+    return (info->isBold() ? RPT_FONT_BOLD : 0) | (info->isItalic() ? RPT_FONT_ITALIC : 0);
+}
+
 /// Whether two characters are in the same font object at the same size (poppler-glib also splits
 /// runs on colour and underline; only names and sizes are kept here).
 bool sameFont(const TextWord *a, int ai, const TextWord *b, int bi)
@@ -124,7 +134,7 @@ struct PageCollector {
     std::vector<uint32_t> characters;
     std::vector<RPTFontRun> runs;
     std::string names;
-    /// The name and size of the last run, to merge the next one into it when they agree.
+    /// The name of the last run, to merge the next one into it when name, size and flags agree.
     std::string lastName;
     bool hasRightToLeft = false;
 
@@ -137,17 +147,19 @@ struct PageCollector {
         rects.push_back(box);
     }
 
-    /// Starts a run at the next rectangle unless the last run has the same font name and size.
+    /// Starts a run at the next rectangle unless the last run has the same font name, size and flags.
     void startRun(const TextWord *word, int index)
     {
         std::string name = fontName(word, index);
-        if (!runs.empty() && runs.back().fontSize == word->getFontSize() && name == lastName) {
+        const uint8_t flags = fontFlags(word, index);
+        if (!runs.empty() && runs.back().fontSize == word->getFontSize() && runs.back().flags == flags && name == lastName) {
             return;
         }
-        RPTFontRun run;
+        RPTFontRun run {};
         run.start = int32_t(rects.size());
         run.end = run.start;
         run.fontNameOffset = int32_t(names.size());
+        run.flags = flags;
         run.fontSize = word->getFontSize();
         names += name;
         names += '\0';

@@ -4,8 +4,8 @@ import ReaderTestSupport
 import Testing
 @testable import ReaderPDF
 
-/// Inline runs of reflowed PDF text: bold and italic from the fonts' names, links from link
-/// annotations, on a PDF built in code and on corpus PDFs.
+/// Inline runs of reflowed PDF text: bold and italic from the fonts' names and flags, links from
+/// link annotations, on PDFs built in code and on corpus PDFs.
 @Suite("PDF: inline runs")
 struct PDFInlineRunTests {
     /// Page 1 shows a line with a bold and an italic stretch, a line with a URI link over "site",
@@ -142,4 +142,51 @@ struct PDFInlineRunTests {
             #expect(!PDFPageText.isItalicFont(name), "\(name)")
         }
     }
+    /// One line in Helvetica with a stretch in each of two fonts whose names say neither bold nor
+    /// italic, but whose font descriptors' /Flags do: ForceBold (bit 19) and Italic (bit 7), each
+    /// with Nonsymbolic (bit 6).
+    static func flaggedDocument() -> [UInt8] {
+        let content = """
+            BT /F1 12 Tf 72 600 Td (Plain words then ) Tj /F2 12 Tf (forced words) Tj /F1 12 Tf ( and ) Tj \
+            /F3 12 Tf (slanted words) Tj /F1 12 Tf ( end.) Tj ET
+            BT /F1 12 Tf 72 540 Td (A second plain line.) Tj ET
+            """
+        func font(_ name: String, descriptor: Int) -> String {
+            "<< /Type /Font /Subtype /Type1 /BaseFont /\(name) /FontDescriptor \(descriptor) 0 R >>"
+        }
+        func descriptor(_ name: String, flags: Int, italicAngle: Int) -> String {
+            """
+            << /Type /FontDescriptor /FontName /\(name) /Flags \(flags) /FontBBox [-166 -225 1000 931] \
+            /ItalicAngle \(italicAngle) /Ascent 718 /Descent -207 /CapHeight 718 /StemV 88 >>
+            """
+        }
+        return PDFFixture.build([
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            """
+            << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << \
+            /F1 << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> \
+            /F2 \(font("PlainFaceA", descriptor: 5)) /F3 \(font("PlainFaceB", descriptor: 6)) >> >> >>
+            """,
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+            descriptor("PlainFaceA", flags: 1 << 18 | 1 << 5, italicAngle: 0),
+            descriptor("PlainFaceB", flags: 1 << 6 | 1 << 5, italicAngle: -12),
+        ])
+    }
+
+    @Test("fonts whose descriptor flags say bold or italic become strong and emphasis, names aside")
+    func boldAndItalicFromFlags() throws {
+        #expect(!PDFPageText.isStrongFont("PlainFaceA") && !PDFPageText.isItalicFont("PlainFaceA"))
+        #expect(!PDFPageText.isStrongFont("PlainFaceB") && !PDFPageText.isItalicFont("PlainFaceB"))
+        try withTemporaryDirectory(prefix: "reader-pdf-flags") { directory in
+            let document = try Self.open(PDFFixture.write(Self.flaggedDocument(), named: "flags.pdf", in: directory))
+            let blocks = try document.content(ofSection: 0).blocks
+            let block = try #require(blocks.first { $0.text.contains("forced words") }, "\(blocks.map(\.text))")
+            #expect(Self.covered(block) { $0 == .strong } == ["forced words"])
+            #expect(Self.covered(block) { $0 == .emphasis } == ["slanted words"])
+            let plain = try #require(blocks.first { $0.text.contains("second plain") })
+            #expect(!plain.runs.contains { $0.style == .strong || $0.style == .emphasis })
+        }
+    }
 }
+

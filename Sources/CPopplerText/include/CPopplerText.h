@@ -30,6 +30,12 @@ typedef struct {
     double x1, y1, x2, y2;
 } RPTRect;
 
+/// Bits of RPTFontRun.flags: the font descriptor's /Flags (poppler's TextFontInfo::isBold, isItalic).
+enum {
+    RPT_FONT_BOLD = 1,    ///< ForceBold (bit 19 of /Flags)
+    RPT_FONT_ITALIC = 2,  ///< Italic (bit 7 of /Flags)
+};
+
 /// Characters in one font at one size; `start` and `end` (inclusive) index the layout rectangles,
 /// as poppler_page_get_text_attributes counts them.
 typedef struct {
@@ -37,6 +43,8 @@ typedef struct {
     int32_t end;
     /// Offset of the font's name (subset prefix removed, NUL-terminated) in RPTPageText.fontNames.
     int32_t fontNameOffset;
+    /// RPT_FONT_BOLD and RPT_FONT_ITALIC, from the font descriptor's flags.
+    uint8_t flags;
     double fontSize;
 } RPTFontRun;
 
@@ -56,7 +64,8 @@ typedef struct {
     /// caller pairs with the rectangles.
     char *text;
     size_t textLength;
-    /// Font runs covering every rectangle in order, adjacent runs of one font name and size merged.
+    /// Font runs covering every rectangle in order, adjacent runs of one font name, size and flags
+    /// merged.
     RPTFontRun *fontRuns;
     size_t fontRunCount;
     /// The font names runs point into.

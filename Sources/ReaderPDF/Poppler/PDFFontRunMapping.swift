@@ -1,10 +1,10 @@
 /// Turns poppler's font attributes, which count positions in the text layout, into font runs
 /// over the scalars of a ``PDFAlignedText``.
 enum PDFFontRunMapping {
-    /// Font runs covering every scalar, in order; adjacent runs of the same font and size (poppler
-    /// also splits on colour and underline) are merged. Scalars without a layout position (direction
-    /// marks, padding) take the run before them, or after them at the start. Empty when no
-    /// attribute covers any scalar.
+    /// Font runs covering every scalar, in order; adjacent runs of the same font, size and flags
+    /// (poppler also splits on colour and underline) are merged. Scalars without a layout position
+    /// (direction marks, padding) take the run before them, or after them at the start. Empty when
+    /// no attribute covers any scalar.
     /// - Parameters:
     ///   - attributes: runs whose ranges are layout indices.
     ///   - layoutIndices: each scalar's layout index (``PDFAlignedText/layoutIndices``).
@@ -29,14 +29,23 @@ enum PDFFontRunMapping {
         var previous = -1
         for (index, number) in filled.enumerated() {
             let attribute = attributes[number]
-            if number == previous
-                || result.last.map({ $0.fontName == attribute.fontName && $0.fontSize == attribute.fontSize }) == true {
+            if number == previous || result.last.map({ $0.hasSameFont(as: attribute) }) == true {
                 result[result.count - 1].range = result[result.count - 1].range.lowerBound..<(index + 1)
             } else {
-                result.append(PDFFontRun(range: index..<(index + 1), fontName: attribute.fontName, fontSize: attribute.fontSize))
+                var run = attribute
+                run.range = index..<(index + 1)
+                result.append(run)
             }
             previous = number
         }
         return result
+    }
+}
+
+extension PDFFontRun {
+    /// Whether `other` has this run's font name, size and flags.
+    func hasSameFont(as other: PDFFontRun) -> Bool {
+        fontName == other.fontName && fontSize == other.fontSize && hasBoldFlag == other.hasBoldFlag
+            && hasItalicFlag == other.hasItalicFlag
     }
 }

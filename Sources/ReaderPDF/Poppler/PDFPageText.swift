@@ -23,6 +23,10 @@ struct PDFFontRun: Hashable, Sendable {
     var fontName: String
     /// The size in points.
     var fontSize: Double
+    /// Whether the font descriptor's flags say bold (ForceBold), whatever the name says.
+    var hasBoldFlag = false
+    /// Whether the font descriptor's flags say italic, whatever the name says.
+    var hasItalicFlag = false
 }
 
 /// The text of one page in poppler's reading order, with the geometry of every character.

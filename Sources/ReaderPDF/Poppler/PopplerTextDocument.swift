@@ -121,14 +121,15 @@ final class PopplerTextDocument: @unchecked Sendable {
             ?? PDFAlignedText(layoutOrder: UnsafeBufferPointer(start: page.characters, count: page.rectCount), rects: rects)
     }
 
-    /// Font name and size runs over layout indices (CPopplerText's end index is inclusive).
+    /// Font name, size and flag runs over layout indices (CPopplerText's end index is inclusive).
     private static func fontRuns(_ page: RPTPageText) -> [PDFFontRun] {
         UnsafeBufferPointer(start: page.fontRuns, count: page.fontRunCount).compactMap { run in
             let start = Int(run.start)
             let end = Int(run.end)
             guard start >= 0, end >= start, let names = page.fontNames else { return nil }
             return PDFFontRun(range: start..<(end + 1), fontName: String(cString: names + Int(run.fontNameOffset)),
-                              fontSize: run.fontSize)
+                              fontSize: run.fontSize, hasBoldFlag: run.flags & UInt8(RPT_FONT_BOLD) != 0,
+                              hasItalicFlag: run.flags & UInt8(RPT_FONT_ITALIC) != 0)
         }
     }
 }

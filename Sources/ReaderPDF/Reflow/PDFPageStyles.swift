@@ -9,9 +9,9 @@ struct PDFPageStyles: Hashable, Sendable {
         var target: PDFLinkTarget
     }
 
-    /// Stretches set in a bold font, in order and disjoint.
+    /// Stretches set in a bold font (by name or descriptor flags), in order and disjoint.
     var strong: [Range<Int>] = []
-    /// Stretches set in an italic or oblique font, in order and disjoint.
+    /// Stretches set in an italic or oblique font (by name or descriptor flags), in order and disjoint.
     var emphasis: [Range<Int>] = []
     /// Stretches whose characters lie under a link annotation, by start (from the first character
     /// inside the rectangle to the last, so spaces between the words are in).
@@ -23,7 +23,7 @@ struct PDFPageStyles: Hashable, Sendable {
     /// No styles.
     init() {}
 
-    /// The styles of a page's text, from its font runs' names and its link annotations.
+    /// The styles of a page's text, from its font runs' names and flags and its link annotations.
     init(text: PDFPageText) {
         guard !text.fontRuns.isEmpty || !text.links.isEmpty else { return }
         let utf16Offsets = Self.utf16Offsets(text.scalars)
@@ -41,8 +41,8 @@ struct PDFPageStyles: Hashable, Sendable {
                 fontStyles.append(style)
             }
             let range = offset(lower)..<offset(upper)
-            if style.strong { Self.append(range, to: &strong) }
-            if style.emphasis { Self.append(range, to: &emphasis) }
+            if style.strong || run.hasBoldFlag { Self.append(range, to: &strong) }
+            if style.emphasis || run.hasItalicFlag { Self.append(range, to: &emphasis) }
         }
         for link in text.links {
             for range in Self.scalarRanges(under: link.rect, in: text) {
