@@ -81,6 +81,20 @@ import Testing
         }
     }
 
+    @Test("a MOBI book and an AZW3 book close their file", arguments: ["mobi/lighthouse-keeper.mobi", "mobi/lighthouse-keeper.azw3"])
+    func mobiReleasesItsFile(book: String) throws {
+        try Self.withCopy(of: book) { path in
+            let session = try ReadingSession(path: path, viewport: try Viewport(columns: 60, rows: 20))
+            _ = try session.page(2)
+            #expect(Self.descriptors(on: path) > 0)
+            session.close()
+            #expect(Self.descriptors(on: path) == 0)
+            #expect(readerError { _ = try session.document.content(ofSection: 0) }?.reason == "the document is closed")
+            #expect(readerError { _ = try (session.document as? any CoverProviding)?.coverImage() }?.reason
+                    == "the document is closed")
+        }
+    }
+
     @Test("a TXT file is unmapped")
     func txtUnmapsItsFile() throws {
         try Self.withCopy(of: "txt/lighthouse-keeper.txt") { path in

@@ -1,4 +1,5 @@
 import ReaderCore
+import Synchronization
 
 /// A Palm Database file: the container of MOBI, AZW3 and PalmDOC books.
 ///
@@ -15,8 +16,13 @@ final class PDBFile: @unchecked Sendable {
     /// Where each record lies in the file.
     let recordRanges: [Range<Int>]
 
-    // `pread` leaves the file position alone, so concurrent record reads are safe.
-    private let file: ReadOnlyFile
+    /// The open file, nil once closed. Each read holds the lock, so closing never releases the
+    /// descriptor under a read (a file opened meanwhile could be given its number).
+    private let file: Mutex<ReadOnlyFile?>
+    private let path: String
+    private let format: DocumentFormat
+    /// The file's size in bytes.
+    let fileSize: Int
 
     static let headerLength = 78
 
@@ -24,7 +30,10 @@ final class PDBFile: @unchecked Sendable {
     /// - Throws: ``ReaderError`` `malformed` when the header is short, the record count does not
     ///   fit the file, or a record offset goes backwards or past the end.
     init(path: String, format: DocumentFormat) throws(ReaderError) {
-        file = try ReadOnlyFile(path: path, format: format)
+        let file = try ReadOnlyFile(path: path, format: format)
+        self.path = path
+        self.format = format
+        fileSize = file.size
         let header = try file.read(at: 0, count: Self.headerLength)
         guard header.count == Self.headerLength, let count = ByteReader.uint16(header, at: 76) else {
             throw ReaderError(.malformed, file: path, format: format,
@@ -52,33 +61,44 @@ final class PDBFile: @unchecked Sendable {
             ranges.append(start..<end)
         }
         recordRanges = ranges
+        self.file = Mutex(file)
+    }
+
+    /// Closes the file; later reads throw.
+    func close() {
+        file.withLock { $0 = nil }
+    }
+
+    /// `count` bytes at `offset` (fewer at the end of the file).
+    private func read(at offset: Int, count: Int) throws(ReaderError) -> [UInt8] {
+        try file.withLock { (file) throws(ReaderError) -> [UInt8] in
+            guard let file else { throw ReaderError.closed(file: path, format: format) }
+            return try file.read(at: offset, count: count)
+        }
     }
 
     /// The number of records.
     var recordCount: Int { recordRanges.count }
-
-    /// The file's size in bytes.
-    var fileSize: Int { file.size }
 
     /// Up to the first `count` bytes of record `index` (its magic), or nil when there is no such
     /// record or it cannot be read.
     func recordPrefix(_ index: Int, count: Int) -> [UInt8]? {
         guard recordRanges.indices.contains(index) else { return nil }
         let range = recordRanges[index]
-        return try? file.read(at: range.lowerBound, count: min(count, range.count))
+        return try? read(at: range.lowerBound, count: min(count, range.count))
     }
 
     /// The bytes of record `index`.
     /// - Throws: ``ReaderError`` `malformed` when there is no such record or it cannot be read whole.
     func record(_ index: Int) throws(ReaderError) -> [UInt8] {
         guard recordRanges.indices.contains(index) else {
-            throw ReaderError(.malformed, file: file.path, format: file.format,
+            throw ReaderError(.malformed, file: path, format: format,
                               reason: "record \(index) does not exist (the file has \(recordCount))")
         }
         let range = recordRanges[index]
-        let bytes = try file.read(at: range.lowerBound, count: range.count)
+        let bytes = try read(at: range.lowerBound, count: range.count)
         guard bytes.count == range.count else {
-            throw ReaderError(.malformed, file: file.path, format: file.format,
+            throw ReaderError(.malformed, file: path, format: format,
                               reason: "record \(index) is cut short by the end of the file")
         }
         return bytes

@@ -100,4 +100,10 @@ final class MOBIDocument: Document, CoverProviding {
     func content(ofSection index: Int) throws(ReaderError) -> SectionContent {
         try htmlBook.section(index).content
     }
+
+    /// Drops the converted parts and closes the file; later reads throw.
+    func close() {
+        htmlBook.close()
+        pdb.close()
+    }
 }
