@@ -46,9 +46,9 @@ public struct ReaderEngine: Sendable {
     }
 
     /// The fingerprint of any readable file: of the format it is sniffed as, or
-    /// ``DocumentFormat/unknown`` when no sniffer recognises it. Nothing but sniffing and hashing
+    /// `DocumentFormat/unknown` when no sniffer recognises it. Nothing but sniffing and hashing
     /// is done, so a file its backend would refuse (broken, encrypted) is fingerprinted too.
-    /// - Throws: ``ReaderError`` when the file cannot be read.
+    /// - Throws: `ReaderError` when the file cannot be read.
     public func fingerprint(path: String) throws(ReaderError) -> DocumentFingerprint {
         let format = try sniffIfKnown(path: path)?.format ?? .unknown
         return try DocumentFingerprint.compute(path: path, format: format)

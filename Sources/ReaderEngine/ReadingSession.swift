@@ -8,8 +8,8 @@ import Synchronization
 /// reader all read through one.
 ///
 /// A session is safe to use from many threads at once; pages whose start is known are laid out
-/// in parallel (see ``Paginator``). Call ``saveIndex()`` to keep what was learnt about the pages
-/// for the next session, and ``close()`` when done.
+/// in parallel (see `Paginator`). Call `saveIndex()` to keep what was learnt about the pages
+/// for the next session, and `close()` when done.
 public final class ReadingSession: Sendable {
     /// The document read.
     public let document: any Document
@@ -26,7 +26,7 @@ public final class ReadingSession: Sendable {
 
     /// Opens the file at `path` and pages it at `viewport`, starting from the page index `cache`
     /// holds for it.
-    /// - Throws: ``ReaderError`` when the file cannot be opened (see ``ReaderEngine/open(path:format:options:)``).
+    /// - Throws: `ReaderError` when the file cannot be opened (see ``ReaderEngine/open(path:format:options:)``).
     public convenience init(path: String, options: OpenOptions = .init(), viewport: Viewport,
                             cache: PageIndexCache? = nil, engine: ReaderEngine = .standard) throws(ReaderError) {
         try self.init(document: try engine.open(path: path, options: options), options: options, viewport: viewport,
@@ -34,8 +34,12 @@ public final class ReadingSession: Sendable {
     }
 
     /// Pages an open document at `viewport`, starting from the page index `cache` holds for it.
-    /// - Parameter options: the options `document` was opened with.
-    /// - Throws: ``ReaderError`` when the document's fingerprint, the cache key, cannot be computed.
+    /// - Parameters:
+    ///   - document: the document to read; the session closes it in ``close()``.
+    ///   - options: the options `document` was opened with.
+    ///   - viewport: the columns and rows of a page.
+    ///   - cache: where page indexes are loaded from and saved to; nil to keep none.
+    /// - Throws: `ReaderError` when the document's fingerprint, the cache key, cannot be computed.
     public init(document: any Document, options: OpenOptions = .init(), viewport: Viewport,
                 cache: PageIndexCache? = nil) throws(ReaderError) {
         self.document = document
@@ -52,7 +56,7 @@ public final class ReadingSession: Sendable {
     // MARK: Pages
 
     /// Page `number` (1-based).
-    /// - Throws: ``ReaderError`` of kind `invalidArgument` when the page does not exist.
+    /// - Throws: `ReaderError` of kind `invalidArgument` when the page does not exist.
     public func page(_ number: Int) throws(ReaderError) -> Page {
         try paginator.page(number)
     }
@@ -63,8 +67,8 @@ public final class ReadingSession: Sendable {
     }
 
     /// The number of the page holding what `locator` points at, after checking that a
-    /// fingerprint it carries is this document's (``Document/resolve(_:)``).
-    /// - Throws: ``ReaderError`` of kind `otherDocument` for another document's Locator, or when
+    /// fingerprint it carries is this document's (`Document/resolve(_:)`).
+    /// - Throws: `ReaderError` of kind `otherDocument` for another document's Locator, or when
     ///   it does not resolve.
     public func pageNumber(containing locator: Locator) throws(ReaderError) -> Int {
         try paginator.pageNumber(containing: document.resolve(locator))
@@ -72,7 +76,7 @@ public final class ReadingSession: Sendable {
 
     /// The page count to show beside a page: exact for TXT and Markdown, whose whole text is laid
     /// out within the time of a cold open, and wherever the index is complete; otherwise an
-    /// estimate that lays out no more than the current section (``Paginator/estimatedPageCount()``).
+    /// estimate that lays out no more than the current section (`Paginator/estimatedPageCount()`).
     public func pageCount() throws(ReaderError) -> PageCount {
         switch document.format {
         case .txt, .markdown: PageCount(value: try paginator.pageCount(), isExact: true)
@@ -87,7 +91,7 @@ public final class ReadingSession: Sendable {
 
     /// Saves what was learnt about the pages to the cache, so the next session starts from it;
     /// writes nothing when nothing new was learnt or there is no cache.
-    /// - Throws: ``ReaderError`` when the document's fingerprint cannot be computed.
+    /// - Throws: `ReaderError` when the document's fingerprint cannot be computed.
     public func saveIndex() throws(ReaderError) {
         guard let cache, paginator.hasLearnt else { return }
         cache.store(paginator.index, fingerprint: try document.fingerprint(), variant: Self.variant(options))
@@ -104,10 +108,10 @@ public final class ReadingSession: Sendable {
     }
 
     /// Where `locator` points. Without `reanchoring`, it must be this document's or carry no
-    /// fingerprint (``Document/resolve(_:)``). With it, a Locator stamped with this document's
+    /// fingerprint (`Document/resolve(_:)`). With it, a Locator stamped with this document's
     /// fingerprint resolves as it is, and any other is found by its text context
-    /// (``AnchorTarget/locate(_:options:)``, the text prepared once per session).
-    /// - Throws: ``ReaderError`` of kind `otherDocument` for another document's Locator without
+    /// (`AnchorTarget/locate(_:options:)`, the text prepared once per session).
+    /// - Throws: `ReaderError` of kind `otherDocument` for another document's Locator without
     ///   `reanchoring`; `anchorNotFound` when re-anchoring is below `minimumConfidence`;
     ///   `invalidLocator` when it does not resolve.
     public func resolve(_ locator: Locator, reanchoring: ReanchoringOptions? = nil) throws(ReaderError) -> Resolution {
@@ -115,9 +119,9 @@ public final class ReadingSession: Sendable {
         return try reanchored(locator, in: try preparedAnchorTarget(), options: reanchoring)
     }
 
-    /// Where a range's ends point, in order, resolved as ``resolve(_:reanchoring:)`` resolves a
+    /// Where a range's ends point, in order, resolved as `resolve(_:reanchoring:)` resolves a
     /// Locator; `found` is told of each end re-anchored by its text, start first, as it is found.
-    /// - Throws: ``ReaderError`` as ``resolve(_:reanchoring:)`` does, for either end.
+    /// - Throws: `ReaderError` as `resolve(_:reanchoring:)` does, for either end.
     public func resolve(_ range: LocatorRange, reanchoring: ReanchoringOptions? = nil,
                         found: (AnchorMatch) -> Void = { _ in }) throws(ReaderError) -> Range<TextPosition> {
         guard let reanchoring else { return try document.textRange(of: range) }
@@ -129,13 +133,13 @@ public final class ReadingSession: Sendable {
         return min(start.position, end.position)..<max(start.position, end.position)
     }
 
-    /// The page holding what `locator` points at, resolved as ``resolve(_:reanchoring:)`` does.
+    /// The page holding what `locator` points at, resolved as `resolve(_:reanchoring:)` does.
     public func page(containing locator: Locator, reanchoring: ReanchoringOptions? = nil) throws(ReaderError) -> Page {
         try page(pageNumber(containing: resolve(locator, reanchoring: reanchoring).position))
     }
 
-    /// Stops the document's read-ahead and releases its file and C handles (``Document/close()``);
-    /// the session throws a ``ReaderError`` for anything that reads the document afterwards.
+    /// Stops the document's read-ahead and releases its file and C handles (`Document/close()`);
+    /// the session throws a `ReaderError` for anything that reads the document afterwards.
     public func close() {
         document.close()
     }
