@@ -93,7 +93,7 @@ let package = Package(
 
         // Timing figures that need a large generated book, printed for Benchmarks/reanchoring.sh.
         .executableTarget(
-            name: "ReanchoringBenchmark", dependencies: ["ReaderEngine", "ReaderAnchoring", "ReaderCore"],
+            name: "ReanchoringBenchmark", dependencies: ["ReaderEngine", "ReaderAnchoring", "ReaderCore", "ReaderTestSupport"],
             path: "Benchmarks/ReanchoringBenchmark"),
 
         // Test targets mirror the library targets; ReaderCLITests runs the built `reader`.

@@ -11,42 +11,7 @@ import Foundation
 import ReaderAnchoring
 import ReaderCore
 import ReaderEngine
-
-/// SplitMix64, so every run draws the same positions.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
-
-/// Positions on characters copied from the source, uniform over them, in blocks with a letter or digit.
-func positions(in document: any Document, count: Int, seed: UInt64) throws -> [TextPosition] {
-    var runs: [(section: Int, block: Int, start: Int, length: Int)] = []
-    for section in document.readingOrder.indices {
-        for (index, block) in try document.content(ofSection: section).blocks.enumerated()
-        where block.text.contains(where: { $0.isLetter || $0.isNumber }) {
-            for run in block.sourceMap.runs where run.length > 0 {
-                runs.append((section, index, run.textStart, run.length))
-            }
-        }
-    }
-    let total = runs.reduce(0) { $0 + $1.length }
-    guard total > 0 else { return [] }
-    var random = SplitMix64(state: seed)
-    return (0..<count).map { _ in
-        var remaining = Int.random(in: 0..<total, using: &random)
-        for run in runs {
-            if remaining < run.length { return TextPosition(section: run.section, block: run.block, offset: run.start + remaining) }
-            remaining -= run.length
-        }
-        return .start
-    }
-}
+import ReaderTestSupport
 
 func milliseconds(_ duration: Duration) -> String {
     let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
@@ -65,7 +30,7 @@ do {
     let document = try ReaderEngine.standard.open(path: path)
     let target = try AnchorTarget(document: document)
     let buildTime = clock.now - start
-    let locators = try positions(in: document, count: count, seed: 3).map { try document.locator(at: $0) }
+    let locators = try RandomPositions.uniformOnSource(in: document, count: count, seed: 3).map { try document.locator(at: $0) }
     var times: [Duration] = []
     var refused = 0
     for locator in locators {

@@ -21,7 +21,7 @@ struct IndexCommand: ParsableCommand {
         try reportingErrors { () throws(ReaderError) in
             let opened = try ReaderEngine.standard.open(path: document.file, options: document.openOptions)
             let cache = SearchIndexCache(directory: SearchIndexCache.defaultDirectory)
-            let summary = try cache.build(for: opened, variant: document.cacheVariant)
+            let summary = try cache.build(for: opened, variant: document.openOptions.textVariant)
             var output = OutputBuffer()
             output.line("indexed \(summary.sections) sections (\(summary.sectionsWithText) with text, \(summary.seams) seams),"
                         + " \(Self.megabytes(summary.foldedBytes)) of folded text, database \(Self.megabytes(summary.databaseBytes)),"

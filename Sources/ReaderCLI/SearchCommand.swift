@@ -100,7 +100,7 @@ struct SearchCommand: ParsableCommand {
             return nil
         }
         let cache = SearchIndexCache(directory: SearchIndexCache.defaultDirectory)
-        guard let index = cache.open(for: opened, variant: document.cacheVariant) else {
+        guard let index = cache.open(for: opened, variant: document.openOptions.textVariant) else {
             report("no usable search index (`reader index` builds one): scanning every section")
             return nil
         }

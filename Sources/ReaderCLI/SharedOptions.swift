@@ -14,8 +14,6 @@ struct DocumentOptions: ParsableArguments {
 
     var openOptions: OpenOptions { OpenOptions(encoding: encoding, password: password) }
 
-    /// The part of the options that changes the text, naming cached indexes apart.
-    var cacheVariant: String { encoding.map { "enc-" + $0.lowercased() } ?? "" }
 }
 
 /// The viewport: cells per line and lines per page.

@@ -81,6 +81,12 @@ public struct OpenOptions: Hashable, Sendable {
         self.encoding = encoding
         self.password = password
     }
+
+    /// The part of the options that changes the text, and so the pages: cached page indexes and
+    /// search indexes are named apart by it ("" when nothing is forced).
+    public var textVariant: String {
+        encoding.map { "enc-" + $0.lowercased() } ?? ""
+    }
 }
 
 /// A format backend: it opens the formats it declares, and recognises them with its sniffers.

@@ -94,19 +94,7 @@ public struct ReaderEngine: Sendable {
     public func paginator(for document: any Document, viewport: Viewport, options: OpenOptions = .init(),
                           cache: PageIndexCache? = nil) throws(ReaderError) -> Paginator {
         guard let cache else { return Paginator(document: document, viewport: viewport) }
-        let cached = cache.load(fingerprint: try document.fingerprint(), viewport: viewport, variant: Self.variant(options))
+        let cached = cache.load(fingerprint: try document.fingerprint(), viewport: viewport, variant: options.textVariant)
         return Paginator(document: document, viewport: viewport, cachedIndex: cached)
-    }
-
-    /// Saves what a paginator learnt, so the next run starts from it; writes nothing when the
-    /// paginator learnt nothing beyond the index it was given.
-    public func store(_ paginator: Paginator, options: OpenOptions = .init(), cache: PageIndexCache) throws(ReaderError) {
-        guard paginator.hasLearnt else { return }
-        cache.store(paginator.index, fingerprint: try paginator.document.fingerprint(), variant: Self.variant(options))
-    }
-
-    /// The part of the options that changes the text, and so the pages.
-    private static func variant(_ options: OpenOptions) -> String {
-        ReadingSession.variant(options)
     }
 }

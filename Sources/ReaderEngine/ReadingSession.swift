@@ -48,7 +48,7 @@ public final class ReadingSession: Sendable {
         self.cache = cache
         var cached: PageIndex?
         if let cache {
-            cached = cache.load(fingerprint: try document.fingerprint(), viewport: viewport, variant: Self.variant(options))
+            cached = cache.load(fingerprint: try document.fingerprint(), viewport: viewport, variant: options.textVariant)
         }
         paginator = Paginator(document: document, viewport: viewport, cachedIndex: cached)
     }
@@ -94,7 +94,7 @@ public final class ReadingSession: Sendable {
     /// - Throws: `ReaderError` when the document's fingerprint cannot be computed.
     public func saveIndex() throws(ReaderError) {
         guard let cache, paginator.hasLearnt else { return }
-        cache.store(paginator.index, fingerprint: try document.fingerprint(), variant: Self.variant(options))
+        cache.store(paginator.index, fingerprint: try document.fingerprint(), variant: options.textVariant)
     }
 
     // MARK: Locators
@@ -162,10 +162,5 @@ public final class ReadingSession: Sendable {
             target = built
             return built
         }
-    }
-
-    /// The part of the options that changes the text, and so the pages.
-    static func variant(_ options: OpenOptions) -> String {
-        options.encoding.map { "enc-" + $0.lowercased() } ?? ""
     }
 }

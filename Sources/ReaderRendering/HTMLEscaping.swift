@@ -32,16 +32,6 @@ enum HTMLEscaping {
             || value & 0xFFFE == 0xFFFE
     }
 
-    /// The scheme of a URL reference, lower-cased, or nil for a relative reference.
-    static func scheme(of reference: String) -> String? {
-        guard let colon = reference.firstIndex(of: ":") else { return nil }
-        let candidate = reference[..<colon]
-        guard let first = candidate.first, first.isLetter, first.isASCII,
-              candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-        else { return nil }
-        return candidate.lowercased()
-    }
-
     /// Schemes a link may lead to: following a link loads nothing by itself and runs nothing.
     static let linkSchemes: Set<String> = ["http", "https", "mailto", "ftp"]
 

@@ -187,7 +187,7 @@ public struct HTMLRenderer {
     /// text instead, since the page loads nothing from outside.
     private func image(_ reference: ImageReference) -> String {
         let alt = HTMLEscaping.attribute(reference.alternativeText)
-        let scheme = HTMLEscaping.scheme(of: reference.href)
+        let scheme = URLReference.scheme(of: reference.href)
         if scheme.map(HTMLEscaping.outsideSchemes.contains) == true || reference.href.isEmpty
             || reference.href.hasPrefix("//") || reference.href.hasPrefix("\\") {
             return "<span class=\"image-alt\">\(HTMLEscaping.text(reference.alternativeText))</span>"
@@ -203,7 +203,7 @@ public struct HTMLRenderer {
     private func href(for target: LinkTarget) -> String? {
         switch target {
         case .external(let url):
-            guard let scheme = HTMLEscaping.scheme(of: url), HTMLEscaping.linkSchemes.contains(scheme) else { return nil }
+            guard let scheme = URLReference.scheme(of: url), HTMLEscaping.linkSchemes.contains(scheme) else { return nil }
             return url
         case .resource(let href, let fragment):
             let index = href.isEmpty ? section : sectionOfHref[href]

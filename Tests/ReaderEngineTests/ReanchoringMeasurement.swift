@@ -44,7 +44,7 @@ struct ReanchoringMeasurement: CustomStringConvertible {
         let start = clock.now
         let anchorTarget = try AnchorTarget(document: target)
         buildTime = clock.now - start
-        for position in try Self.positions(in: source, count: count, seed: seed) {
+        for position in try RandomPositions.uniformOnSource(in: source, count: count, seed: seed) {
             let block = try source.content(ofSection: position.section).blocks[position.block]
             let expected = PositionWords.inBlock(block.text, at: position.offset, before: 2, after: 5)
             let locator = try source.locator(at: position)
@@ -68,30 +68,6 @@ struct ReanchoringMeasurement: CustomStringConvertible {
                 wrong.append("\(position) → \(match.position) (confidence \(match.confidence), \(match.method)): "
                     + "expected \(expected), found \(found)")
             }
-        }
-    }
-
-    /// Positions on characters copied from the source, uniform over them.
-    static func positions(in document: any Document, count: Int, seed: UInt64) throws -> [TextPosition] {
-        var runs: [(section: Int, block: Int, start: Int, length: Int)] = []
-        for section in document.readingOrder.indices {
-            for (index, block) in try document.content(ofSection: section).blocks.enumerated()
-            where !PositionWords.words(of: block.text).isEmpty {
-                for run in block.sourceMap.runs where run.length > 0 {
-                    runs.append((section, index, run.textStart, run.length))
-                }
-            }
-        }
-        let total = runs.reduce(0) { $0 + $1.length }
-        guard total > 0 else { return [] }
-        var random = SeededRandom(seed: seed)
-        return (0..<count).map { _ in
-            var remaining = Int.random(in: 0..<total, using: &random)
-            for run in runs {
-                if remaining < run.length { return TextPosition(section: run.section, block: run.block, offset: run.start + remaining) }
-                remaining -= run.length
-            }
-            return .start
         }
     }
 }

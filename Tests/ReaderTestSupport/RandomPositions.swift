@@ -19,4 +19,29 @@ public enum RandomPositions {
         }
         return found
     }
+
+    /// `count` positions on characters copied from the source, uniform over those characters, in
+    /// blocks that hold a word; the same positions for the same seed.
+    public static func uniformOnSource(in document: any Document, count: Int, seed: UInt64) throws -> [TextPosition] {
+        var runs: [(section: Int, block: Int, start: Int, length: Int)] = []
+        for section in document.readingOrder.indices {
+            for (index, block) in try document.content(ofSection: section).blocks.enumerated()
+            where !PositionWords.words(of: block.text).isEmpty {
+                for run in block.sourceMap.runs where run.length > 0 {
+                    runs.append((section, index, run.textStart, run.length))
+                }
+            }
+        }
+        let total = runs.reduce(0) { $0 + $1.length }
+        guard total > 0 else { return [] }
+        var random = SeededRandom(seed: seed)
+        return (0..<count).map { _ in
+            var remaining = Int.random(in: 0..<total, using: &random)
+            for run in runs {
+                if remaining < run.length { return TextPosition(section: run.section, block: run.block, offset: run.start + remaining) }
+                remaining -= run.length
+            }
+            return .start
+        }
+    }
 }

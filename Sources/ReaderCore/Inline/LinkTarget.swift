@@ -11,23 +11,9 @@ public enum LinkTarget: Hashable, Sendable {
     /// Classifies an href as written in markup: a URL with a scheme is external, anything else a
     /// resource path with an optional `#fragment` (neither percent-decoded nor resolved here).
     public static func parsing(_ href: String) -> LinkTarget {
-        if hasScheme(href) { return .external(href) }
+        if URLReference.scheme(of: href) != nil { return .external(href) }
         guard let hash = href.firstIndex(of: "#") else { return .resource(href: href, fragment: nil) }
         let fragment = String(href[href.index(after: hash)...])
         return .resource(href: String(href[..<hash]), fragment: fragment.isEmpty ? nil : fragment)
-    }
-
-    /// RFC 3986: a scheme is a letter followed by letters, digits, `+`, `-` or `.`, then `:`.
-    private static func hasScheme(_ href: String) -> Bool {
-        var sawLetter = false
-        for scalar in href.unicodeScalars {
-            switch scalar {
-            case "a"..."z", "A"..."Z": sawLetter = true
-            case "0"..."9", "+", "-", ".": if !sawLetter { return false }
-            case ":": return sawLetter
-            default: return false
-            }
-        }
-        return false
     }
 }

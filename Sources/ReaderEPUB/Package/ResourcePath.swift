@@ -24,7 +24,7 @@ enum ResourcePath {
             reference = String(reference[..<hash])
         }
         if let query = reference.firstIndex(of: "?") { reference = String(reference[..<query]) }
-        if hasScheme(reference) { return nil }
+        if URLReference.scheme(of: reference) != nil { return nil }
         if reference.isEmpty {
             return fragment == nil ? nil : Reference(path: base, fragment: fragment)
         }
@@ -60,17 +60,6 @@ enum ResourcePath {
     static func percentDecoded(_ text: String) -> String {
         (try? PercentDecoding.decode(text)) ?? text
     }
-
-    private static func hasScheme(_ reference: String) -> Bool {
-        guard let colon = reference.firstIndex(of: ":") else { return false }
-        let scheme = reference[..<colon]
-        guard let first = scheme.unicodeScalars.first, first.isASCIILetter else { return false }
-        return scheme.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
-    }
-}
-
-extension Unicode.Scalar {
-    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }
 
 extension String {

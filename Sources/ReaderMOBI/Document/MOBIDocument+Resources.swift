@@ -28,15 +28,22 @@ extension MOBIDocument: ResourceProviding {
         }
     }
 
-    /// The records that hold resources, numbered from 1 as links count them.
+    /// The records that hold resources, numbered from 1 as links count them: from the first image
+    /// record up to a `BOUN` or end-of-file record. Found on first use by reading each record's
+    /// magic, then remembered.
     private var resourceRecords: Range<Int>? {
-        guard let base = firstHeader.firstImageRecord, base > 0, base < pdb.recordCount else { return nil }
-        var end = base
-        while end < pdb.recordCount, let magic = pdb.recordPrefix(end, count: 4),
-              magic != Array("BOUN".utf8), magic != [0xE9, 0x8E, 0x0D, 0x0A] {
-            end += 1
+        if let known = resourceRecordsMemo.withLock({ $0 }) { return known }
+        var found: Range<Int>?
+        if let base = firstHeader.firstImageRecord, base > 0, base < pdb.recordCount {
+            var end = base
+            while end < pdb.recordCount, let magic = pdb.recordPrefix(end, count: 4),
+                  magic != Array("BOUN".utf8), magic != [0xE9, 0x8E, 0x0D, 0x0A] {
+                end += 1
+            }
+            found = base..<end
         }
-        return base..<end
+        resourceRecordsMemo.withLock { $0 = .some(found) }
+        return found
     }
 
     /// Each image record with its href and type.

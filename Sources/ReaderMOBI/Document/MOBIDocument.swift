@@ -34,6 +34,9 @@ final class MOBIDocument: Document, CoverProviding {
     let htmlBook: HTMLBook<ConvertedPart>
     private let fingerprintMemo: FingerprintMemo
     let tocCache = Mutex<[TOCEntry]?>(nil)
+    /// The records holding resources, found once (see `resourceRecords`): the outer nil means
+    /// not looked for yet.
+    let resourceRecordsMemo = Mutex<Range<Int>??>(nil)
 
     init(path: String, format: DocumentFormat, capabilities: FormatCapabilities, pdb: PDBFile,
          book: MOBIBookPart, firstHeader: MOBIHeader, warnings: [DocumentWarning]) {
