@@ -75,7 +75,7 @@ import ReaderTestSupport
             var contentError: ReaderError?
             for index in book.readingOrder.indices {
                 do {
-                    contentWarnings += try book.convertedSection(index).warnings
+                    contentWarnings += try book.htmlBook.section(index).warnings
                 } catch {
                     contentError = error
                 }

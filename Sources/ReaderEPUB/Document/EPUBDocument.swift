@@ -71,7 +71,7 @@ final class EPUBDocument: Document, CoverProviding {
     /// Converts the sections not converted yet, then gives every warning.
     func allWarnings() throws(ReaderError) -> [DocumentWarning] {
         for index in sections.indices where !sectionWarnings.hasRecorded(section: index) {
-            _ = try convertedSection(index)
+            _ = try htmlBook.section(index)
         }
         return warnings
     }
@@ -128,11 +128,6 @@ final class EPUBDocument: Document, CoverProviding {
 
     /// Readium positions: one per 1024 inflated bytes of a reflowable item, one per fixed one.
     var positions: ResourcePositions { htmlBook.positions }
-
-    /// The converted content document of a section, from the cache or freshly converted.
-    func convertedSection(_ index: Int) throws(ReaderError) -> ConvertedSection {
-        try htmlBook.section(index)
-    }
 
     /// Spine items in order, linear ones first and `linear="no"` ones after them (reachable,
     /// but out of the main flow); items whose resource is missing are left out with a warning.
