@@ -13,6 +13,7 @@ let package = Package(
                 "ReaderXML", "ReaderZip", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering",
                 "ReaderCore",
             ]),
+        .library(name: "ReaderTransforms", targets: ["ReaderTransforms"]),
         .executable(name: "reader", targets: ["ReaderCLI"]),
     ],
     dependencies: [
@@ -34,6 +35,7 @@ let package = Package(
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "COpenCC", pkgConfig: "opencc", providers: [.apt(["libopencc-dev"])]),
         // The poppler-glib, GLib and cairo functions ReaderPDF calls, loaded with dlopen when the
         // first PDF opens rather than linked (they would add some 4 ms to every run).
         .target(name: "CPopplerGlib"),
@@ -84,10 +86,16 @@ let package = Package(
             name: "ReaderSearchIndex",
             dependencies: ["ReaderSearch", "ReaderCore", .product(name: "GRDB", package: "GRDB.swift")]),
 
+        // Text transforms (replacement rules, OpenCC conversion) over any Document, Locators kept in source coordinates.
+        .target(
+            name: "ReaderTransforms",
+            dependencies: ["ReaderCore", "COpenCC", .product(name: "Crypto", package: "swift-crypto")]),
+
         .executableTarget(
             name: "ReaderCLI",
             dependencies: [
                 "ReaderEngine", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering",
+                "ReaderTransforms",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -136,11 +144,14 @@ let package = Package(
                 "ReaderSearchIndex", "ReaderSearch", "ReaderEngine", "ReaderCore", "ReaderTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        .testTarget(
+            name: "ReaderTransformsTests",
+            dependencies: ["ReaderTransforms", "ReaderEngine", "ReaderSearch", "ReaderCore", "ReaderTestSupport"]),
         // Runs the `reader` executable that `swift build --build-tests` puts beside the test binary,
         // as a user would; it calls nothing in ReaderCLI.
         .testTarget(
             name: "ReaderCLITests",
-            dependencies: ["ReaderEngine", "ReaderCore", "ReaderPDF", "ReaderSearch", "ReaderTestSupport"]),
+            dependencies: ["ReaderEngine", "ReaderCore", "ReaderPDF", "ReaderSearch", "ReaderTestSupport", "ReaderTransforms"]),
     ],
     // poppler 22.12's headers need C++17.
     cxxLanguageStandard: .cxx17

@@ -10,6 +10,7 @@ struct OpenCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
     @OptionGroup var view: ViewportOptions
+    @OptionGroup var transform: TransformOptions
 
     @Option(help: "The 1-based page to show (default 1).")
     var page: Int?
@@ -35,9 +36,8 @@ struct OpenCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
-            let engine = ReaderEngine.standard
-            let opened = try engine.open(path: document.file, options: document.openOptions)
-            let session = try ReadingSession.paging(opened, documentOptions: document, view: view)
+            let (opened, options) = try transform.open(document)
+            let session = try ReadingSession.paging(opened, options: options, view: view)
             let viewport = session.viewport
             if let pdfPage {
                 try showPDFPage(pdfPage, session: session)

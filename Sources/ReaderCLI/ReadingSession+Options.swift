@@ -6,7 +6,12 @@ extension ReadingSession {
     /// the page-index cache unless `--no-cache`: what every paging command starts from.
     static func paging(_ document: any Document, documentOptions: DocumentOptions,
                        view: ViewportOptions) throws(ReaderError) -> ReadingSession {
-        try ReadingSession(document: document, options: documentOptions.openOptions, viewport: try view.viewport(),
-                           cache: view.cache)
+        try paging(document, options: documentOptions.openOptions, view: view)
+    }
+
+    /// A session over `document`, opened with `options`, at the viewport of `view`, with the
+    /// page-index cache unless `--no-cache`.
+    static func paging(_ document: any Document, options: OpenOptions, view: ViewportOptions) throws(ReaderError) -> ReadingSession {
+        try ReadingSession(document: document, options: options, viewport: try view.viewport(), cache: view.cache)
     }
 }

@@ -26,6 +26,7 @@ struct SearchCommand: ParsableCommand {
     var query: String
 
     @OptionGroup var view: ViewportOptions
+    @OptionGroup var transform: TransformOptions
 
     @Flag(help: "Print one JSON object per hit and line (JSON Lines): page, tocTitle, start, end and the Locator.")
     var json = false
@@ -67,10 +68,9 @@ struct SearchCommand: ParsableCommand {
     func run() throws {
         var found = 0
         try reportingErrors { () throws(ReaderError) in
-            let engine = ReaderEngine.standard
-            let opened = try engine.open(path: document.file, options: document.openOptions)
+            let (opened, options) = try transform.open(document)
             var output = OutputBuffer()
-            let sections = sectionsToScan(opened)
+            let sections = sectionsToScan(opened, variant: options.textVariant)
             if count {
                 let search = try DocumentSearch(document: opened, query: searchQuery, sections: sections)
                 while try search.nextMatch() != nil { found += 1 }
@@ -78,7 +78,7 @@ struct SearchCommand: ParsableCommand {
                 output.flush()
                 return
             }
-            let session = try ReadingSession.paging(opened, documentOptions: document, view: view)
+            let session = try ReadingSession.paging(opened, options: options, view: view)
             let search = try DocumentSearch(document: opened, query: searchQuery, paginator: session.paginator,
                                             sections: sections)
             let fingerprint = json ? try opened.fingerprint().description : nil
@@ -94,13 +94,13 @@ struct SearchCommand: ParsableCommand {
 
     /// The sections the search index says can match, or nil (scan them all) when there is no usable
     /// index or it cannot serve the query.
-    private func sectionsToScan(_ opened: any Document) -> [Int]? {
+    private func sectionsToScan(_ opened: any Document, variant: String) -> [Int]? {
         guard !noIndex else {
             report("--no-index: scanning every section")
             return nil
         }
         let cache = SearchIndexCache(directory: SearchIndexCache.defaultDirectory)
-        guard let index = cache.open(for: opened, variant: document.openOptions.textVariant) else {
+        guard let index = cache.open(for: opened, variant: variant) else {
             report("no usable search index (`reader index` builds one): scanning every section")
             return nil
         }

@@ -19,6 +19,7 @@ struct TextCommand: ParsableCommand {
         commandName: "text", abstract: "Print the whole document reflowed to a width.")
 
     @OptionGroup var document: DocumentOptions
+    @OptionGroup var transform: TransformOptions
 
     @Option(help: "Columns per line (default 80).")
     var width: Int = Viewport.standard.columns
@@ -28,7 +29,7 @@ struct TextCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
-            let opened = try ReaderEngine.standard.open(path: document.file, options: document.openOptions)
+            let (opened, _) = try transform.open(document)
             switch markup {
             case .plain: break
             case .markdown, .html:

@@ -75,17 +75,22 @@ public struct OpenOptions: Hashable, Sendable {
     public var encoding: String?
     /// The password of an encrypted document (PDF).
     public var password: String?
+    /// A short name for text transforms a caller applies over the backend's text (ReaderTransforms'
+    /// `TextTransformChain.variant`); backends ignore it, but it changes the text, so it is part of
+    /// ``textVariant``. Empty when none.
+    public var transformVariant: String
 
     /// Creates options.
-    public init(encoding: String? = nil, password: String? = nil) {
+    public init(encoding: String? = nil, password: String? = nil, transformVariant: String = "") {
         self.encoding = encoding
         self.password = password
+        self.transformVariant = transformVariant
     }
 
     /// The part of the options that changes the text, and so the pages: cached page indexes and
     /// search indexes are named apart by it ("" when nothing is forced).
     public var textVariant: String {
-        encoding.map { "enc-" + $0.lowercased() } ?? ""
+        [encoding.map { "enc-" + $0.lowercased() } ?? "", transformVariant].filter { !$0.isEmpty }.joined(separator: "+")
     }
 }
 

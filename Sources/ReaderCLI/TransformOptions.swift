@@ -1,0 +1,25 @@
+import ArgumentParser
+import ReaderCore
+import ReaderEngine
+import ReaderTransforms
+
+/// `--transform NAME`: text transforms shown instead of the document's own text.
+struct TransformOptions: ParsableArguments {
+    @Option(name: .customLong("transform"), help: ArgumentHelp(
+        "Show the text through a transform: an OpenCC configuration (s2t, t2s, s2tw, tw2s, s2hk, hk2s, s2twp, tw2sp, …) or rules:FILE; repeat it or separate names with commas to apply several in order. Locators stay those of the source text.",
+        valueName: "name"))
+    var transforms: [String] = []
+
+    /// The document at `document.file`, through the transforms, and the options it was opened
+    /// with (their text variant names the transforms, so cached indexes are kept apart).
+    /// - Throws: ``ReaderError`` of kind `invalidArgument` for an unknown transform or a bad rules
+    ///   file (before the document is opened), or the engine's error.
+    func open(_ document: DocumentOptions, engine: ReaderEngine = .standard) throws(ReaderError) -> (any Document, OpenOptions) {
+        let chain = try TextTransformChain(names: transforms)
+        var options = document.openOptions
+        let opened = try engine.open(path: document.file, options: options)
+        guard !chain.isEmpty else { return (opened, options) }
+        options.transformVariant = chain.variant
+        return (TransformedDocument(opened, chain: chain), options)
+    }
+}
