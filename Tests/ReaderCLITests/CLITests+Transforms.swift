@@ -98,6 +98,30 @@ extension CLITests {
         }
     }
 
+    @Test("a transform that changes lengths gets page indexes of its own; `rules` alone is the global rules file")
+    func cachedPagesAndGlobalRules() throws {
+        try withCacheDirectory { cache in
+            let rules = cache.appendingPathComponent("global.tsv")
+            try "literal\t，\t，，，，，，\n".write(to: rules, atomically: true, encoding: .utf8)
+            let viewport = ["--width", "40", "--height", "12", "--page", "9", "--json"]
+            let environment = ["READER_RULES": rules.path]
+            let plain = try ReaderExecutable.run(["open", Self.moonGarden] + viewport, cacheDirectory: cache)
+            #expect(plain.status == 0, "\(plain)")
+            // Twice: the first run lays the pages out and caches their starts, the second reads them back.
+            for _ in 0..<2 {
+                let result = try ReaderExecutable.run(["open", Self.moonGarden, "--transform", "rules"] + viewport,
+                                                      cacheDirectory: cache, environment: environment)
+                #expect(result.status == 0, "\(result)")
+                let document = try transformedBook(Self.moonGarden, ["rules:" + rules.path])
+                let paginator = Paginator(document: document, viewport: try Viewport(columns: 40, rows: 12))
+                let report = try jsonObject(result.stdout)
+                #expect(report["lines"] as? [String] == (try paginator.page(9).lines))
+                #expect(report["pageCount"] as? Int == (try paginator.pageCount()))
+                #expect(report["pageCount"] as? Int != (try jsonObject(plain.stdout))["pageCount"] as? Int)
+            }
+        }
+    }
+
     @Test("an unknown transform or a bad rules file is one line on standard error and exit status 2")
     func badTransforms() throws {
         try withCacheDirectory { cache in
