@@ -75,17 +75,21 @@ public struct OpenOptions: Hashable, Sendable {
     public var encoding: String?
     /// The password of an encrypted document (PDF).
     public var password: String?
+    /// Whether a web page is read as its extracted article (true) or whole (false, `--no-extract`).
+    public var extractsArticle: Bool
 
     /// Creates options.
-    public init(encoding: String? = nil, password: String? = nil) {
+    public init(encoding: String? = nil, password: String? = nil, extractsArticle: Bool = true) {
         self.encoding = encoding
         self.password = password
+        self.extractsArticle = extractsArticle
     }
 
     /// The part of the options that changes the text, and so the pages: cached page indexes and
     /// search indexes are named apart by it ("" when nothing is forced).
     public var textVariant: String {
-        encoding.map { "enc-" + $0.lowercased() } ?? ""
+        let parts = [encoding.map { "enc-" + $0.lowercased() }, extractsArticle ? nil : "whole"].compactMap { $0 }
+        return parts.joined(separator: "-")
     }
 }
 
