@@ -132,6 +132,7 @@ let package = Package(
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
                 "ReaderXML", "ReaderAnchoring", "ReaderTestSupport",
+                "ReaderWeb",
             ],
             exclude: ["Golden"]),
         .testTarget(
