@@ -5,21 +5,37 @@ import Foundation
 /// `excerpt`, `image`, `favicon`, `enclosure_url`, `enclosure_type`, `enclosure_duration`,
 /// `comments_url`, `comment_count`. Keys without a value are left out.
 public struct ArticleFrontMatter: Hashable, Sendable {
+    /// The article's title (written quoted).
     public var title: String?
+    /// The article's address.
     public var url: String?
+    /// When it was saved; dates the file name.
     public var bookmarked: Date?
+    /// When it was published.
     public var published: Date?
+    /// The feed it came from.
     public var feed: String?
+    /// Its language (`lang`).
     public var language: String?
+    /// Its categories, written as a YAML flow sequence of quoted strings.
     public var categories: [String] = []
+    /// Its author or authors, as one line (written quoted).
     public var author: String?
+    /// A summary (written quoted).
     public var excerpt: String?
+    /// The lead image's address.
     public var image: String?
+    /// The site's icon.
     public var favicon: String?
+    /// A podcast or media enclosure's address (`enclosure_url`).
     public var enclosureURL: String?
+    /// The enclosure's media type (`enclosure_type`).
     public var enclosureType: String?
+    /// The enclosure's duration as the feed writes it (`enclosure_duration`, quoted).
     public var enclosureDuration: String?
+    /// Where the comments are (`comments_url`).
     public var commentsURL: String?
+    /// How many comments there are (`comment_count`).
     public var commentCount: Int?
 
     /// Creates empty front matter.

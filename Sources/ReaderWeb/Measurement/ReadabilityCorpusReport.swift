@@ -27,13 +27,13 @@ package struct ReadabilityCorpusReport: Sendable {
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
-    /// Extracts every page of the corpus and compares.
-    package static func measure(corpus: URL) throws -> ReadabilityCorpusReport {
+    /// Extracts every page of the corpus (or, with `extractsArticle` false, keeps it whole) and compares.
+    package static func measure(corpus: URL, extractsArticle: Bool = true) throws -> ReadabilityCorpusReport {
         var pages: [Page] = []
         for directory in try pageDirectories(corpus) {
             let source = try [UInt8](Data(contentsOf: directory.appendingPathComponent("source.html")))
             let expected = try [UInt8](Data(contentsOf: directory.appendingPathComponent("expected.html")))
-            let article = try WebArticle.read(source, name: "source.html")
+            let article = try WebArticle.read(source, name: "source.html", extractsArticle: extractsArticle)
             let score = ShingleScore(extracted: article.articleText, expected: ShingleScore.text(ofHTML: expected))
             var agreement: [String: Bool] = [:]
             var differences: [String: (String?, String?)] = [:]
