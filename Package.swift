@@ -10,6 +10,7 @@ let package = Package(
             name: "ReaderEngine",
             targets: [
                 "ReaderEngine", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
+                "ReaderWeb",
                 "ReaderXML", "ReaderZip", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering",
                 "ReaderCore",
             ]),
@@ -68,13 +69,17 @@ let package = Package(
         // MOBI 6 and KF8 (AZW3) in Swift alone: the PDB container, decompression, KF8 indices.
         .target(name: "ReaderMOBI", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML"]),
 
+        // Saved web pages: article extraction (reading mode), page metadata, the article Markdown writer.
+        .target(name: "ReaderWeb", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML", "ReaderTXT", "ReaderRendering"]),
+
         // Re-anchoring: a Locator found in another edition by its text context, fuzzily.
         .target(name: "ReaderAnchoring", dependencies: ["ReaderCore"]),
 
         // The dispatcher: registers the backends.
         .target(
             name: "ReaderEngine",
-            dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderAnchoring"]),
+            dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderAnchoring",
+                           "ReaderWeb"]),
 
         // Markdown and sanitized HTML renderings of any Document's blocks and inline runs.
         .target(name: "ReaderRendering", dependencies: ["ReaderCore"]),
@@ -95,7 +100,7 @@ let package = Package(
             name: "ReaderCLI",
             dependencies: [
                 "ReaderEngine", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering",
-                "ReaderTransforms",
+                "ReaderTransforms", "ReaderWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -103,6 +108,11 @@ let package = Package(
         .executableTarget(
             name: "ReanchoringBenchmark", dependencies: ["ReaderEngine", "ReaderAnchoring", "ReaderCore", "ReaderTestSupport"],
             path: "Benchmarks/ReanchoringBenchmark"),
+
+        // Article extraction quality (F1 against Readability's expected output) and speed, for Benchmarks/web-extraction.sh.
+        .executableTarget(
+            name: "WebExtractionBenchmark", dependencies: ["ReaderWeb", "ReaderCore", "ReaderTestSupport"],
+            path: "Benchmarks/WebExtractionBenchmark"),
 
         // Test targets mirror the library targets; ReaderCLITests runs the built `reader`.
         // Helpers every test target shares: seeded randomness, where the corpus is, temp folders.
@@ -129,6 +139,7 @@ let package = Package(
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
                 "ReaderXML", "ReaderAnchoring", "ReaderTestSupport",
+                "ReaderWeb",
             ],
             exclude: ["Golden"]),
         .testTarget(
@@ -147,6 +158,9 @@ let package = Package(
         .testTarget(
             name: "ReaderTransformsTests",
             dependencies: ["ReaderTransforms", "ReaderEngine", "ReaderSearch", "ReaderCore", "ReaderTestSupport"]),
+        .testTarget(
+            name: "ReaderWebTests",
+            dependencies: ["ReaderWeb", "ReaderEngine", "ReaderMarkdown", "ReaderHTML", "ReaderXML", "ReaderCore", "ReaderTestSupport"]),
         // Runs the `reader` executable that `swift build --build-tests` puts beside the test binary,
         // as a user would; it calls nothing in ReaderCLI.
         .testTarget(

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Release-build benchmarks, side by side with the peer tools, written to docs/benchmarks.md.
-# Usage: bash Benchmarks/run.sh [SIZE_MB]   (default 100). Needs hyperfine, uchardet, unzip and calibre
+# Usage: bash Benchmarks/run.sh [SIZE_MB]   (default 100). Needs hyperfine, uchardet, unzip, calibre and readability-lxml (pip)
 # (apt-get install hyperfine uchardet unzip calibre) and poppler-utils for the PDF part; the generated
 # inputs go to TestBooks/generated/. SCRATCH_PATH names SwiftPM's scratch path for the release
 # build (default .build). `bash Benchmarks/pdf.sh` (or search.sh, reanchoring.sh) alone redoes just that section.
@@ -67,6 +67,7 @@ bash Benchmarks/mobi.sh "$reader" "$cache"
 bash Benchmarks/search.sh "$reader" "$cache"
 bash Benchmarks/reanchoring.sh "$reader" "$cache"
 bash Benchmarks/sessions.sh "$reader" "$cache"
+bash Benchmarks/web-extraction.sh "$reader" "$cache"
 echo "## Encoding detection accuracy on the corpus TXT files"
 echo
 echo "Truth: \`expected_encoding\` in \`../shared/corpus/MANIFEST.tsv\`. uchardet's answers: \`reference/txt-encodings.tsv\`."

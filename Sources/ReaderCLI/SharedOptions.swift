@@ -12,7 +12,10 @@ struct DocumentOptions: ParsableArguments {
     @Option(help: "The password of an encrypted PDF (the user or the owner password).")
     var password: String?
 
-    var openOptions: OpenOptions { OpenOptions(encoding: encoding, password: password) }
+    @Flag(help: "Show a web page whole instead of its extracted article.")
+    var noExtract = false
+
+    var openOptions: OpenOptions { OpenOptions(encoding: encoding, password: password, extractsArticle: !noExtract) }
 
 }
 

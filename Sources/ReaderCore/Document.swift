@@ -79,18 +79,22 @@ public struct OpenOptions: Hashable, Sendable {
     /// `TextTransformChain.variant`); backends ignore it, but it changes the text, so it is part of
     /// ``textVariant``. Empty when none.
     public var transformVariant: String
+    /// Whether a web page is read as its extracted article (true) or whole (false, `--no-extract`).
+    public var extractsArticle: Bool
 
     /// Creates options.
-    public init(encoding: String? = nil, password: String? = nil, transformVariant: String = "") {
+    public init(encoding: String? = nil, password: String? = nil, transformVariant: String = "", extractsArticle: Bool = true) {
         self.encoding = encoding
         self.password = password
         self.transformVariant = transformVariant
+        self.extractsArticle = extractsArticle
     }
 
     /// The part of the options that changes the text, and so the pages: cached page indexes and
     /// search indexes are named apart by it ("" when nothing is forced).
     public var textVariant: String {
-        [encoding.map { "enc-" + $0.lowercased() } ?? "", transformVariant].filter { !$0.isEmpty }.joined(separator: "+")
+        [encoding.map { "enc-" + $0.lowercased() } ?? "", extractsArticle ? "" : "whole", transformVariant]
+            .filter { !$0.isEmpty }.joined(separator: "+")
     }
 }
 

@@ -5,6 +5,7 @@ import ReaderMarkdown
 import ReaderMOBI
 import ReaderPDF
 import ReaderTXT
+import ReaderWeb
 
 /// The dispatcher: sniffs a file with the backends' sniffers, consults the capability matrix
 /// and hands the file to the backend registered for its format.
@@ -15,7 +16,8 @@ public struct ReaderEngine: Sendable {
     public let registry: FormatRegistry
 
     /// An engine with every backend this package provides.
-    public static let standard = ReaderEngine(backends: [TXTBackend(), MarkdownBackend(), EPUBBackend(), PDFBackend(), MOBIBackend()])
+    public static let standard = ReaderEngine(backends: [TXTBackend(), MarkdownBackend(), EPUBBackend(), PDFBackend(), MOBIBackend(),
+                                                      WebBackend()])
 
     /// Creates an engine with the given backends; a later backend does not replace an earlier one.
     public init(backends: [any DocumentBackend]) {

@@ -34,6 +34,7 @@ extension InlineEvent {
             if trimmingWhitespace { clamped.range = trimmed(clamped.range, in: units) }
             if !clamped.range.isEmpty { styles.append(clamped) }
         }
+        styles = joiningTouching(styles)
         var boundaries = Set([0, units.count])
         for run in styles + images { boundaries.insert(run.range.lowerBound); boundaries.insert(run.range.upperBound) }
         let points = boundaries.sorted()
@@ -64,6 +65,20 @@ extension InlineEvent {
         }
         for index in stack.reversed() { events.append(.close(styles[index].style)) }
         return events
+    }
+
+    /// Runs of one style that touch (`<em>b</em><em>y</em>`) as one run: written apart, their
+    /// delimiters would meet (`*b**y*`), which Markdown reads as other emphasis.
+    private static func joiningTouching(_ runs: [InlineRun]) -> [InlineRun] {
+        var result: [InlineRun] = []
+        for run in runs {
+            if let index = result.lastIndex(where: { $0.style == run.style && $0.range.upperBound == run.range.lowerBound }) {
+                result[index].range = result[index].range.lowerBound..<run.range.upperBound
+            } else {
+                result.append(run)
+            }
+        }
+        return result
     }
 
     private static func trimmed(_ range: Range<Int>, in units: [UInt16]) -> Range<Int> {

@@ -6,6 +6,7 @@ import ReaderPDF
 import ReaderMarkdown
 import ReaderMOBI
 import ReaderTXT
+import ReaderWeb
 import ReaderTestSupport
 import Testing
 
@@ -138,13 +139,14 @@ import Testing
         .pdf: ["toc", "metadata", "cover", "search", "reflow", "fixed-pages", "encryption-detection"],
         .mobi: ["toc", "metadata", "cover", "search", "reflow", "images", "encryption-detection"],
         .azw3: ["toc", "metadata", "cover", "search", "reflow", "images", "encryption-detection"],
+        .html: ["toc", "metadata", "search", "reflow", "images", "encoding-detection", "source-offsets"],
     ]
 
     @Test("the capability matrix lists every registered format with the capabilities its backend declares")
     func capabilityMatrix() {
         let matrix = engine.capabilityMatrix
-        #expect(matrix.map(\.descriptor.format) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3])
-        #expect(matrix.map(\.descriptor) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3] as [FormatDescriptor])
+        #expect(matrix.map(\.descriptor.format) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3, .html])
+        #expect(matrix.map(\.descriptor) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3, .html] as [FormatDescriptor])
         for (descriptor, capabilities) in matrix {
             #expect(capabilities.names == Self.expectedCapabilities[descriptor.format], "\(descriptor.format)")
         }

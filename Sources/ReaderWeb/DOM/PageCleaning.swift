@@ -1,0 +1,12 @@
+/// What no reader shows, removed from a whole page: scripts, styles, forms' controls, frames and hidden parts.
+enum PageCleaning {
+    static func removeUnread(from node: WebNode) {
+        for child in node.children where child.isElement {
+            if ExtractionHints.neverRead.contains(child.name) || !Attempt.isProbablyVisible(child) {
+                child.detach()
+            } else {
+                removeUnread(from: child)
+            }
+        }
+    }
+}

@@ -1,0 +1,172 @@
+/// A node of the mutable tree article extraction works on: libxml2's tree is read-only, and
+/// extraction removes, moves and renames elements the way a reading mode does.
+///
+/// Element names are lower case (the HTML parser's); a text node has the name `#text`.
+final class WebNode {
+    /// The element name, or `#text`.
+    var name: String
+    /// The text of a text node ("" for an element).
+    var text: String
+    /// The attributes, in document order (names lower case as the HTML parser gives them).
+    var attributes: [(name: String, value: String)]
+    /// The children, in document order.
+    private(set) var children: [WebNode] = []
+    /// The parent, nil for the root or a detached node.
+    private(set) weak var parent: WebNode?
+    /// The extraction score, once the node was initialised as a candidate.
+    var score: Double?
+    /// Whether the table holds data (not layout), as extraction judged it.
+    var isDataTable = false
+
+    /// An element.
+    init(element name: String, attributes: [(name: String, value: String)] = []) {
+        self.name = name
+        self.text = ""
+        self.attributes = attributes
+    }
+
+    /// A text node.
+    init(text: String) {
+        self.name = "#text"
+        self.text = text
+        self.attributes = []
+    }
+
+    var isText: Bool { name == "#text" }
+    var isElement: Bool { name != "#text" }
+
+    /// The value of an attribute.
+    func attribute(_ name: String) -> String? {
+        attributes.first { $0.name == name }?.value
+    }
+
+    /// Sets (or, with nil, removes) an attribute.
+    func setAttribute(_ name: String, _ value: String?) {
+        attributes.removeAll { $0.name == name }
+        if let value { attributes.append((name, value)) }
+    }
+
+    /// The child elements.
+    var elementChildren: [WebNode] { children.filter(\.isElement) }
+
+    /// Appends a child, taking it from its former parent.
+    func append(_ child: WebNode) {
+        child.detach()
+        child.parent = self
+        children.append(child)
+    }
+
+    /// Inserts a child at an index, taking it from its former parent.
+    func insert(_ child: WebNode, at index: Int) {
+        child.detach()
+        child.parent = self
+        children.insert(child, at: min(index, children.count))
+    }
+
+    /// Removes the node from its parent.
+    func detach() {
+        guard let parent else { return }
+        if let index = parent.children.firstIndex(where: { $0 === self }) { parent.children.remove(at: index) }
+        self.parent = nil
+    }
+
+    /// Puts `other` where this node is; this node leaves the tree.
+    func replace(with other: WebNode) {
+        guard let parent, let index = parent.children.firstIndex(where: { $0 === self }) else { return }
+        other.detach()
+        parent.children[index] = other
+        other.parent = parent
+        self.parent = nil
+    }
+
+    /// Removes every child and returns them.
+    func takeChildren() -> [WebNode] {
+        let taken = children
+        for child in taken { child.parent = nil }
+        children = []
+        return taken
+    }
+
+    /// Replaces the node by its children.
+    func unwrap() {
+        guard let parent, let index = parent.children.firstIndex(where: { $0 === self }) else { return }
+        let moved = takeChildren()
+        parent.children.remove(at: index)
+        for child in moved { child.parent = parent }
+        parent.children.insert(contentsOf: moved, at: index)
+        self.parent = nil
+    }
+
+    /// The next sibling element.
+    var nextElementSibling: WebNode? {
+        guard let parent, let index = parent.children.firstIndex(where: { $0 === self }) else { return nil }
+        return parent.children[(index + 1)...].first(where: \.isElement)
+    }
+
+    /// The next sibling node of any kind.
+    var nextSibling: WebNode? {
+        guard let parent, let index = parent.children.firstIndex(where: { $0 === self }), index + 1 < parent.children.count else { return nil }
+        return parent.children[index + 1]
+    }
+
+    /// The ancestors, nearest first, at most `limit` of them (0: all).
+    func ancestors(limit: Int = 0) -> [WebNode] {
+        var result: [WebNode] = []
+        var node = parent
+        while let current = node, limit == 0 || result.count < limit {
+            result.append(current)
+            node = current.parent
+        }
+        return result
+    }
+
+    /// Whether an ancestor has the name (within `maxDepth` levels; 0: any), and passes `filter`.
+    func hasAncestor(_ name: String, maxDepth: Int = 3, where filter: ((WebNode) -> Bool)? = nil) -> Bool {
+        var depth = 0
+        var node = parent
+        while let current = node {
+            if maxDepth > 0, depth >= maxDepth { return false }
+            if current.name == name, filter?(current) ?? true { return true }
+            node = current.parent
+            depth += 1
+        }
+        return false
+    }
+
+    /// Every descendant element named `name` (any of `names`), in document order.
+    func descendants(named names: Set<String>) -> [WebNode] {
+        var result: [WebNode] = []
+        collect(names, into: &result)
+        return result
+    }
+
+    private func collect(_ names: Set<String>, into result: inout [WebNode]) {
+        for child in children where child.isElement {
+            if names.contains(child.name) { result.append(child) }
+            child.collect(names, into: &result)
+        }
+    }
+
+    /// Every descendant element, in document order.
+    var allDescendantElements: [WebNode] {
+        var result: [WebNode] = []
+        var stack: [WebNode] = children.reversed().filter(\.isElement)
+        while let node = stack.popLast() {
+            result.append(node)
+            stack.append(contentsOf: node.children.reversed().filter(\.isElement))
+        }
+        return result
+    }
+
+    /// The element that follows in document order: the first child (unless `skippingChildren`),
+    /// else the next sibling element, else the next sibling element of the nearest ancestor having one.
+    func nextInDocument(skippingChildren: Bool = false) -> WebNode? {
+        if !skippingChildren, let first = children.first(where: \.isElement) { return first }
+        var node: WebNode? = self
+        while let current = node {
+            if let next = current.nextElementSibling { return next }
+            node = current.parent
+        }
+        return nil
+    }
+}

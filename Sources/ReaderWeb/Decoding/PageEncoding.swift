@@ -1,0 +1,96 @@
+import Foundation
+import ReaderCore
+import ReaderTXT
+
+/// How a page's bytes are decoded, decided as a browser does: a byte order mark first, then the
+/// page's own `<meta charset>` or `<meta http-equiv="Content-Type" content="…; charset=…">` in its
+/// first 4 KiB, then detection (well-formed UTF-8, else the statistical detector of plain text).
+public struct PageEncoding: Hashable, Sendable {
+    /// How the encoding was found.
+    public enum Method: String, Sendable {
+        /// Forced by the caller.
+        case override
+        /// A byte order mark.
+        case byteOrderMark = "byte order mark"
+        /// The page's `<meta>` declaration.
+        case declaration = "meta declaration"
+        /// Detected from the bytes.
+        case detection
+    }
+
+    /// The encoding's name.
+    public var name: String
+    /// How it was found.
+    public var method: Method
+
+    /// Decides the encoding of `bytes`.
+    /// - Parameter forced: an encoding name that wins over everything (`reader --encoding`).
+    public static func decide(_ bytes: [UInt8], forced: String? = nil) -> (encoding: TextEncoding, method: Method) {
+        if let forced, let encoding = TextEncoding(name: forced) { return (encoding, .override) }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (.utf8, .byteOrderMark) }
+        if bytes.starts(with: [0xFF, 0xFE]) { return (.utf16LE, .byteOrderMark) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return (.utf16BE, .byteOrderMark) }
+        if let declared = declaredCharset(bytes), let encoding = encoding(named: declared) {
+            // A page re-saved as UTF-8 often keeps its old declaration: bytes that are well-formed
+            // UTF-8 with non-ASCII characters are almost never text in a legacy encoding.
+            if encoding != .utf8, bytes.contains(where: { $0 >= 0x80 }), String(validating: bytes, as: UTF8.self) != nil {
+                return (.utf8, .detection)
+            }
+            return (encoding, .declaration)
+        }
+        let detection = bytes.prefix(EncodingDetector.sampleSize).withUnsafeBytes {
+            EncodingDetector.detect(sample: $0, isWholeFile: bytes.count <= EncodingDetector.sampleSize)
+        }
+        return (detection.encoding, .detection)
+    }
+
+    /// The encoding a label names, with the WHATWG rule that Latin-1 and ASCII labels mean windows-1252.
+    static func encoding(named label: String) -> TextEncoding? {
+        let lower = label.lowercased()
+        if ["iso-8859-1", "iso8859-1", "latin1", "latin-1", "us-ascii", "ascii", "l1", "cp1252"].contains(lower) {
+            return TextEncoding(name: "windows-1252")
+        }
+        // A page saved as UTF-16 is recognised by its mark; a declaration of UTF-16 in 8-bit bytes is UTF-8.
+        if lower.hasPrefix("utf-16") || lower.hasPrefix("utf16") { return .utf8 }
+        return TextEncoding(name: label)
+    }
+
+    /// The charset the page declares in its first 4 KiB, if any.
+    static func declaredCharset(_ bytes: [UInt8]) -> String? {
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self).lowercased()
+        var searchStart = head.startIndex
+        while let meta = head.range(of: "<meta", range: searchStart..<head.endIndex) {
+            let end = head[meta.upperBound...].firstIndex(of: ">") ?? head.endIndex
+            let tag = head[meta.upperBound..<end]
+            if let charset = tag.range(of: "charset") {
+                var rest = tag[charset.upperBound...].drop { $0 == " " }
+                if rest.first == "=" {
+                    rest = rest.dropFirst().drop { $0 == " " || $0 == "\"" || $0 == "'" }
+                    let value = rest.prefix { !"\"' ;/>".contains($0) && !$0.isWhitespace }
+                    if !value.isEmpty { return String(value) }
+                }
+            }
+            searchStart = end
+        }
+        return nil
+    }
+
+    /// The page as UTF-8, and how its encoding was found.
+    /// - Throws: ``ReaderError`` `invalidArgument` when a forced encoding cannot be decoded.
+    public static func utf8(of bytes: [UInt8], forced: String? = nil) throws(ReaderError) -> (bytes: [UInt8], encoding: PageEncoding) {
+        if let forced, TextEncoding(name: forced) == nil {
+            throw ReaderError(.invalidArgument, reason: "unknown encoding \(forced)")
+        }
+        let (encoding, method) = decide(bytes, forced: forced)
+        let described = PageEncoding(name: encoding.name, method: method)
+        var body = bytes[...]
+        if method == .byteOrderMark { body = bytes.dropFirst(encoding == .utf8 ? 3 : 2) }
+        if encoding == .utf8 {
+            // Ill-formed sequences become U+FFFD.
+            return (Array(String(decoding: body, as: UTF8.self).utf8), described)
+        }
+        let decoder = try TextDecoder(encoding: encoding)
+        let text = body.withUnsafeBytes { decoder.decode($0) }
+        return (Array(text.utf8), described)
+    }
+}
