@@ -20,15 +20,20 @@ struct TextCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
-    @Option(help: "Columns per line (default 80).")
+    @Option(parsing: .unconditional, help: "Columns per line.")
     var width: Int = Viewport.standard.columns
 
     @Option(name: .customLong("as"), help: "plain (reflowed lines), markdown (CommonMark + GFM) or html (one sanitized page).")
     var markup: TextMarkup = .plain
 
+    func validate() throws {
+        try ViewportOptions.check(width: width, height: nil)
+    }
+
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
             let opened = try ReaderEngine.standard.open(path: document.file, options: document.openOptions)
+            document.warnAboutIgnoredOptions(for: opened)
             switch markup {
             case .plain: break
             case .markdown, .html:
