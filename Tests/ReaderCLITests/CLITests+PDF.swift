@@ -49,7 +49,7 @@ extension CLITests {
         }
     }
 
-    @Test("open on a PDF shows the reflowed page, without running headers or page numbers, and an estimated count")
+    @Test("open on a PDF shows the reflowed page, without running headers or page numbers, and the exact count of a short PDF")
     func openPDF() throws {
         try withCacheDirectory { cache in
             let result = try ReaderExecutable.run(["open", Self.pdf, "--page", "3", "--width", "80", "--height", "25"],
@@ -58,7 +58,8 @@ extension CLITests {
             let (_, paginator) = try paginated(Self.pdf)
             #expect(Array(result.lines.dropLast()) == (try paginator.page(3).lines))
             let status = try #require(result.lines.last)
-            #expect(status.hasPrefix("Harbour Lights · page 3 of ~"), "\(status)")
+            // Nine PDF pages are counted exactly (ReadingSession.exactFixedPageLimit), not estimated.
+            #expect(status.hasPrefix("Harbour Lights · page 3 of \(try paginator.pageCount()) · "), "\(status)")
             // The running header of odd pages ("The Leading Lights") never shows among the text.
             #expect(!result.lines.dropLast().contains { $0.trimmingCharacters(in: .whitespaces) == "The Leading Lights" })
         }
