@@ -24,9 +24,7 @@ struct CoverCommand: ParsableCommand {
                                   reason: "the document has no cover picture")
             }
             let target = (output as NSString).pathExtension.isEmpty ? output + "." + cover.fileExtension : output
-            guard FileManager.default.createFile(atPath: target, contents: Data(cover.data)) else {
-                throw ReaderError(.invalidArgument, file: target, reason: "cannot write the cover here")
-            }
+            try OutputFile.write(cover.data, to: target, what: "cover")
             let declared = (target as NSString).pathExtension.lowercased()
             let note = declared == cover.fileExtension || (declared == "jpeg" && cover.fileExtension == "jpg")
                 ? "" : " (the picture is \(cover.mediaType), written as stored)"

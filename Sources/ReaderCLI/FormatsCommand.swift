@@ -8,7 +8,20 @@ struct FormatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "formats", abstract: "Print what each format can do in this build.")
 
+    @Flag(help: #"Print [{"format", "mediaType", "capabilities": [name]}] as JSON."#)
+    var json = false
+
     func run() throws {
+        if json {
+            let rows = ReaderEngine.standard.capabilityMatrix.map { descriptor, capabilities in
+                FormatRow(format: descriptor.format.rawValue, mediaType: descriptor.mediaType,
+                          capabilities: FormatCapabilities.named.filter { capabilities.contains($0.capability) }.map(\.name))
+            }
+            var output = OutputBuffer()
+            output.line(StandardStreams.json(rows))
+            output.flush()
+            return
+        }
         let names = FormatCapabilities.named.map(\.name)
         let header = ["format"] + names
         var rows: [[String]] = [header]
@@ -26,4 +39,11 @@ struct FormatsCommand: ParsableCommand {
         }
         output.flush()
     }
+}
+
+/// One format of `reader formats --json`.
+struct FormatRow: Encodable {
+    var format: String
+    var mediaType: String
+    var capabilities: [String]
 }

@@ -18,7 +18,14 @@ struct InfoCommand: ParsableCommand {
         try reportingErrors { () throws(ReaderError) in
             let engine = ReaderEngine.standard
             let sniffed = try engine.sniff(path: document.file)
-            let opened = try engine.open(path: document.file, format: sniffed.format, options: document.openOptions)
+            let opened: any Document
+            do throws(ReaderError) {
+                opened = try engine.open(path: document.file, format: sniffed.format, options: document.openOptions)
+            } catch where error.code == .encrypted && document.password == nil {
+                try describeLocked(sniffed: sniffed, error: error)
+                return
+            }
+            document.warnAboutIgnoredOptions(for: opened)
             let session = try ReadingSession.paging(opened, documentOptions: document, view: view)
             let viewport = session.viewport
             let pageCount = try session.exactPageCount()

@@ -11,7 +11,8 @@ struct LocateCommand: ParsableCommand {
         commandName: "locate",
         abstract: "Show the page holding a position, with the located text marked, and its canonical Locator.",
         discussion: """
-            Give one of --locator, --range, --cfi, --offset, --progression, --position and --page. \
+            Give one of --locator, --range, --cfi, --offset, --progression, --position, --page and \
+            --kosync-progress (the inverse of --kosync: KOReader's page or XPointer, else its percentage). \
             The located word (or range) is shown between ⟦ and ⟧, or in reverse video on a terminal. \
             A Locator stamped with another document's fingerprint is refused, unless --reanchor is \
             given: then it is found by its text context (another edition, a conversion), with a \
@@ -30,20 +31,25 @@ struct LocateCommand: ParsableCommand {
     @Option(help: "An EPUB CFI, with or without epubcfi(…).")
     var cfi: String?
 
-    @Option(help: "The native offset: UTF-16 in the decoded text (TXT, Markdown, EPUB and KF8 resources), filepos (MOBI 6), in the page's text (PDF, with --href naming nothing).")
+    @Option(parsing: .unconditional, help: "The native offset: UTF-16 in the decoded text (TXT, Markdown, EPUB and KF8 resources), filepos (MOBI 6), in the page's text (PDF, with --href naming nothing).")
     var offset: Int?
 
     @Option(help: "With --offset: the resource (EPUB or KF8 part href) the offset is in.")
     var href: String?
 
-    @Option(help: "The progression through the whole book, 0...1.")
+    @Option(parsing: .unconditional, help: "The progression through the whole book, 0...1.")
     var progression: Double?
 
-    @Option(help: "A position of the positions list (content counting, see reader positions).")
+    @Option(parsing: .unconditional, help: "A position of the positions list (content counting, see reader positions).")
     var position: Int?
 
-    @Option(help: "A page at the viewport.")
+    @Option(parsing: .unconditional, help: "A page at the viewport.")
     var page: Int?
+
+    @Option(help: ArgumentHelp(
+        "A KOSync progress document (what --kosync prints, or KOReader's sync server returns) as JSON, or @FILE holding one.",
+        valueName: "json"))
+    var kosyncProgress: String?
 
     @Flag(help: "Find a Locator or range made in another document (edition, conversion) by its text context.")
     var reanchor = false
@@ -57,35 +63,41 @@ struct LocateCommand: ParsableCommand {
     @Flag(help: "Print the position as a KOSync progress document (KOReader's sync server) instead.")
     var kosync = false
 
-    @Option(help: "With --kosync: the device name to report.")
-    var device = "reader"
+    @Option(help: "With --kosync: the device name to report (default: reader).")
+    var device: String?
 
     @Option(help: "With --kosync: the device id to report.")
     var deviceID: String?
 
     func validate() throws {
-        let given = [locator != nil, range != nil, cfi != nil, offset != nil, progression != nil, position != nil, page != nil]
+        let given = [locator != nil, range != nil, cfi != nil, offset != nil, progression != nil, position != nil, page != nil,
+                     kosyncProgress != nil]
         guard given.filter({ $0 }).count == 1 else {
-            throw ValidationError("give one of --locator, --range, --cfi, --offset, --progression, --position and --page")
+            throw ValidationError("give one of --locator, --range, --cfi, --offset, --progression, --position, --page and --kosync-progress")
         }
         if href != nil, offset == nil { throw ValidationError("--href goes with --offset") }
         if kosync, json { throw ValidationError("give --kosync or --json, not both") }
         if reanchor, locator == nil, range == nil { throw ValidationError("--reanchor goes with --locator or --range") }
         if !(0...1).contains(minConfidence) { throw ValidationError("--min-confidence must be within 0...1") }
-        if let progression, !(0...1).contains(progression) { throw ValidationError("--progression must be within 0...1") }
-        if let position, position < 1 { throw ValidationError("--position must be 1 or more") }
-        if let page, page < 1 { throw ValidationError("--page must be 1 or more") }
+        if let progression, !(0...1).contains(progression) { throw ValidationError("--progression must be within 0...1, not \(progression)") }
+        if let position, position < 1 { throw ValidationError("--position must be 1 or more, not \(position)") }
+        if let page, page < 1 { throw ValidationError("--page must be 1 or more, not \(page)") }
+        if let offset, offset < 0 { throw ValidationError("--offset must be 0 or more, not \(offset)") }
     }
 
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
             let engine = ReaderEngine.standard
             let opened = try engine.open(path: document.file, options: document.openOptions)
+            document.warnAboutIgnoredOptions(for: opened)
+            if !kosync, device != nil || deviceID != nil {
+                StandardStreams.error("reader: warning: --device and --device-id go with --kosync; ignored")
+            }
             let session = try ReadingSession.paging(opened, documentOptions: document, view: view)
             let viewport = session.viewport
             let target = try located(in: session, engine: engine)
             if kosync {
-                let progress = try opened.kosyncProgress(at: target.span.lowerBound, device: device, deviceID: deviceID)
+                let progress = try opened.kosyncProgress(at: target.span.lowerBound, device: device ?? "reader", deviceID: deviceID)
                 var output = OutputBuffer()
                 output.line(StandardStreams.json(progress))
                 output.flush()
@@ -96,7 +108,7 @@ struct LocateCommand: ParsableCommand {
             let count = try session.pageCount()
             try session.saveIndex()
             let canonical = try opened.fingerprintedLocator(at: target.span.lowerBound)
-            let terminal = TerminalSize.current() != nil
+            let terminal = TerminalSize.isStandardOutputTerminal
             let marked = PageMarking.mark(target.marked, on: shown, open: terminal ? "\u{1B}[7m" : "⟦",
                                           close: terminal ? "\u{1B}[27m" : "⟧")
             var output = OutputBuffer()
@@ -131,6 +143,9 @@ struct LocateCommand: ParsableCommand {
         var anchoring: [Anchoring] = []
         if let page {
             point = try session.page(page).start
+        } else if let kosyncProgress {
+            point = try opened.textPosition(forKOSync: try JSONArgument.decode(kosyncProgress, as: KOSyncProgress.self,
+                                                                               what: "KOSync progress"))
         } else if reanchor, let locator {
             let found = try session.resolve(try LocatorArgument.parse(locator), reanchoring: reanchoring)
             point = found.position
@@ -138,6 +153,8 @@ struct LocateCommand: ParsableCommand {
         } else {
             if cfi != nil { try engine.require(.cfi, of: opened, for: "--cfi") }
             point = try session.resolve(try requestedLocator(in: opened)).position
+            // A progression is approximate: show it from the start of its word.
+            if progression != nil { point = try PageMarking.wordStart(of: point, in: opened) }
         }
         return Located(span: point..<point, marked: try PageMarking.word(at: point, in: opened), range: nil, anchoring: anchoring)
     }

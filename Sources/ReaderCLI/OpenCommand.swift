@@ -12,13 +12,21 @@ struct OpenCommand: ParsableCommand {
     @OptionGroup var view: ViewportOptions
     @OptionGroup var transform: TransformOptions
 
-    @Option(help: "The 1-based page to show (default 1).")
+    @Option(parsing: .unconditional, help: "The 1-based page to show (default: the first).")
     var page: Int?
+
+    @Option(help: ArgumentHelp(
+        "Show the page where a chapter starts: its number among the top-level table of contents entries, or its title (or a part of it).",
+        valueName: "n|title"))
+    var chapter: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Show the page at this percentage of the book, 0...100.", valueName: "p"))
+    var percent: Double?
 
     @Option(help: "A Locator as JSON, or @FILE holding one: show the page that contains it.")
     var locator: String?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "PDF only: show the PDF's own page N, reflowed to the width and shown whole, instead of a screen page.",
         valueName: "n"))
     var pdfPage: Int?
@@ -27,16 +35,18 @@ struct OpenCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if [page != nil, locator != nil, pdfPage != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("give one of --page, --locator and --pdf-page")
+        if [page != nil, locator != nil, pdfPage != nil, chapter != nil, percent != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --page, --locator, --chapter, --percent and --pdf-page")
         }
-        if let page, page < 1 { throw ValidationError("--page must be 1 or more") }
-        if let pdfPage, pdfPage < 1 { throw ValidationError("--pdf-page must be 1 or more") }
+        if let page, page < 1 { throw ValidationError("--page must be 1 or more, not \(page)") }
+        if let pdfPage, pdfPage < 1 { throw ValidationError("--pdf-page must be 1 or more, not \(pdfPage)") }
+        if let percent, !(0...100).contains(percent) { throw ValidationError("--percent must be within 0...100, not \(percent)") }
     }
 
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
             let (opened, options) = try transform.open(document)
+            document.warnAboutIgnoredOptions(for: opened)
             let session = try ReadingSession.paging(opened, options: options, view: view)
             let viewport = session.viewport
             if let pdfPage {
@@ -46,6 +56,10 @@ struct OpenCommand: ParsableCommand {
             let number: Int
             if let locator {
                 number = try session.pageNumber(containing: try LocatorArgument.parse(locator))
+            } else if let chapter {
+                number = try session.pageNumber(containing: try ChapterArgument.start(of: chapter, in: opened))
+            } else if let percent {
+                number = try session.pageNumber(containing: Locator(href: "", type: "", locations: .init(totalProgression: percent / 100)))
             } else {
                 number = page ?? 1
             }
@@ -67,7 +81,7 @@ struct OpenCommand: ParsableCommand {
                 output.line(StandardStreams.json(report))
             } else {
                 shown.lines.forEach { output.line($0) }
-                if TerminalSize.current() != nil {
+                if TerminalSize.isStandardOutputTerminal {
                     for _ in shown.lines.count..<viewport.rows { output.line("") }
                 }
                 output.line(StatusLine.text(title: title, page: number, of: count, columns: viewport.columns))

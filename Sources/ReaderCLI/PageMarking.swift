@@ -32,9 +32,9 @@ enum PageMarking {
         return (lines, mark)
     }
 
-    /// The range from a position to the end of the word there, so a point Locator marks
-    /// something visible: up to the next space, or one character in scripts written without
-    /// spaces (CJK), at least one character.
+    /// The word holding a position, so a point Locator marks something visible and whole: from
+    /// the start of the word (back to the space before it) to its end (up to the next space), or
+    /// one character in scripts written without spaces (CJK), at least one character.
     static func word(at position: TextPosition, in document: any Document) throws(ReaderError) -> Range<TextPosition> {
         let blocks = try document.content(ofSection: position.section).blocks
         guard blocks.indices.contains(position.block) else { return position..<position }
@@ -44,11 +44,35 @@ enum PageMarking {
               let start = units.index(units.startIndex, offsetBy: position.offset, limitedBy: units.endIndex),
               let character = start.samePosition(in: text).map({ text[$0] }) else { return position..<position }
         var end = position.offset + character.utf16.count
+        var begin = position.offset
         if !character.unicodeScalars.contains(where: isWrittenWithoutSpaces) {
             let all = Array(units)
             while end < all.count, !isSpace(all[end]) { end += 1 }
+            begin = wordStart(at: position.offset, in: all)
         }
-        return position..<TextPosition(section: position.section, block: position.block, offset: end)
+        return TextPosition(section: position.section, block: position.block, offset: begin)
+            ..< TextPosition(section: position.section, block: position.block, offset: end)
+    }
+
+    /// The start of the word holding a position (itself at a space, in CJK text or at a block's
+    /// start): where an approximate position (a progression, a position number) is shown from.
+    static func wordStart(of position: TextPosition, in document: any Document) throws(ReaderError) -> TextPosition {
+        let blocks = try document.content(ofSection: position.section).blocks
+        guard blocks.indices.contains(position.block) else { return position }
+        let units = Array(blocks[position.block].text.utf16)
+        guard position.offset < units.count, !isSpace(units[position.offset]) else { return position }
+        return TextPosition(section: position.section, block: position.block, offset: wordStart(at: position.offset, in: units))
+    }
+
+    /// Back from `offset` over letters to just after a space (or a CJK character, or the start).
+    private static func wordStart(at offset: Int, in units: [UInt16]) -> Int {
+        var begin = min(offset, units.count)
+        while begin > 0, !isSpace(units[begin - 1]), !isWrittenWithoutSpaces(unit: units[begin - 1]) { begin -= 1 }
+        return begin
+    }
+
+    private static func isWrittenWithoutSpaces(unit: UInt16) -> Bool {
+        (0xD800...0xDFFF).contains(unit) ? false : isWrittenWithoutSpaces(Unicode.Scalar(unit)!)
     }
 
     /// CJK ideographs, kana, hangul and full-width forms: text in them has no spaces between words.

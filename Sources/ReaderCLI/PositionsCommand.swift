@@ -25,6 +25,7 @@ struct PositionsCommand: ParsableCommand {
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
             let opened = try ReaderEngine.standard.open(path: document.file, options: document.openOptions)
+            document.warnAboutIgnoredOptions(for: opened)
             let counting: PositionCounting = readium ? .readium : .content
             var list = try opened.positionList(counting: counting)
             var output = OutputBuffer()
@@ -34,6 +35,7 @@ struct PositionsCommand: ParsableCommand {
                 output.line(StandardStreams.json(PositionsReport(counting: counting.rawValue, fingerprint: fingerprint,
                                                                  total: list.count, positions: list)))
             } else {
+                output.line("position\ttotal\thref\tin resource")
                 for locator in list {
                     let progression = locator.locations.progression ?? 0
                     let total = locator.locations.totalProgression ?? 0

@@ -9,10 +9,10 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOptions
 
-    @Option(help: ArgumentHelp("The PDF's own 1-based page to render (default 1).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The PDF's own 1-based page to render.", valueName: "n"))
     var pdfPage = 1
 
-    @Option(help: "Pixels per point: 1 is 72 dpi, 2 is 144 dpi (default 2).")
+    @Option(parsing: .unconditional, help: "Pixels per point: 1 is 72 dpi, 2 is 144 dpi.")
     var scale = 2.0
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The PNG file to write.", valueName: "path"))
@@ -50,7 +50,7 @@ enum PDFPageOption {
     }
 
     private static func refusal(_ document: any Document, for operation: String) -> ReaderError {
-        ReaderError(.unsupportedOperation, file: document.path, format: document.format,
+        ReaderError(.invalidArgument, file: document.path, format: document.format,
                     reason: "\(operation) works on PDF pages; this is \(ReaderEngine.standard.registry.displayName(of: document.format))")
     }
 }

@@ -24,9 +24,7 @@ struct ResourceCommand: ParsableCommand {
                                                   detail: "\(ReaderEngine.standard.registry.displayName(of: opened.format)) documents hold no resources")
             }
             let bytes = try provider.resourceData(href: href)
-            guard FileManager.default.createFile(atPath: output, contents: Data(bytes)) else {
-                throw ReaderError(.invalidArgument, file: output, reason: "cannot write the resource here")
-            }
+            try OutputFile.write(bytes, to: output, what: "resource")
             var out = OutputBuffer()
             out.line("\(output): \(bytes.count) bytes of \(href)")
             out.flush()

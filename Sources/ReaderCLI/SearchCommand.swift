@@ -31,7 +31,7 @@ struct SearchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per hit and line (JSON Lines): page, tocTitle, start, end and the Locator.")
     var json = false
 
-    @Option(help: "Stop after this many hits.")
+    @Option(parsing: .unconditional, help: "Stop after this many hits.")
     var limit: Int?
 
     @Flag(help: "Match case exactly.")
@@ -56,7 +56,7 @@ struct SearchCommand: ParsableCommand {
     var verbose = false
 
     func validate() throws {
-        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
+        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more, not \(limit)") }
         if count, json { throw ValidationError("give one of --count and --json") }
     }
 
@@ -69,6 +69,7 @@ struct SearchCommand: ParsableCommand {
         var found = 0
         try reportingErrors { () throws(ReaderError) in
             let (opened, options) = try transform.open(document)
+            document.warnAboutIgnoredOptions(for: opened)
             var output = OutputBuffer()
             let sections = sectionsToScan(opened, variant: options.textVariant)
             if count {

@@ -25,11 +25,15 @@ struct TOCCommand: ParsableCommand {
         try reportingErrors { () throws(ReaderError) in
             let engine = ReaderEngine.standard
             let opened = try engine.open(path: document.file, options: document.openOptions)
+            document.warnAboutIgnoredOptions(for: opened)
             try engine.require(.tableOfContents, of: opened, for: "toc")
             var entries = try opened.tableOfContents()
             if entries.isEmpty, let pdfPageRanges {
                 entries = try PDFPageOption.pages(opened, for: "--pdf-page-ranges")
                     .pageRangeTableOfContents(pagesPerEntry: pdfPageRanges)
+            }
+            if entries.isEmpty, !json {
+                StandardStreams.error("reader: \(TOCCommand.emptyReason(opened))")
             }
             var output = OutputBuffer()
             if json {
@@ -40,6 +44,20 @@ struct TOCCommand: ParsableCommand {
                 try session.saveIndex()
             }
             output.flush()
+        }
+    }
+
+    /// Why a table of contents is empty, and what to try instead.
+    static func emptyReason(_ document: any Document) -> String {
+        switch document.format {
+        case .pdf:
+            "no table of contents: the PDF has no outline; --pdf-page-ranges N lists one entry per N pages, and open --pdf-page N goes to a page"
+        case .txt:
+            "no table of contents: no line of the text looks like a chapter heading; open --percent P goes to a place by percentage"
+        case .markdown:
+            "no table of contents: the document has no headings; open --percent P goes to a place by percentage"
+        default:
+            "no table of contents: the book declares none; open --percent P goes to a place by percentage"
         }
     }
 

@@ -21,15 +21,20 @@ struct TextCommand: ParsableCommand {
     @OptionGroup var document: DocumentOptions
     @OptionGroup var transform: TransformOptions
 
-    @Option(help: "Columns per line (default 80).")
+    @Option(parsing: .unconditional, help: "Columns per line.")
     var width: Int = Viewport.standard.columns
 
     @Option(name: .customLong("as"), help: "plain (reflowed lines), markdown (CommonMark + GFM) or html (one sanitized page).")
     var markup: TextMarkup = .plain
 
+    func validate() throws {
+        try ViewportOptions.check(width: width, height: nil)
+    }
+
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
             let (opened, _) = try transform.open(document)
+            document.warnAboutIgnoredOptions(for: opened)
             switch markup {
             case .plain: break
             case .markdown, .html:

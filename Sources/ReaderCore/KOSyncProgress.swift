@@ -34,6 +34,10 @@ public protocol XPointerProviding {
     /// crengine's XPointer of a position (`/body/DocFragment[3]/body/p[5]/text()[1].12`).
     /// - Throws: ``ReaderError`` when the position's resource cannot be read.
     func xpointer(at position: TextPosition) throws(ReaderError) -> String
+    /// The position crengine's XPointer names (the inverse of ``xpointer(at:)``); nil when the
+    /// XPointer names no place in this document.
+    /// - Throws: ``ReaderError`` when the resource it names cannot be read.
+    func textPosition(forXPointer xpointer: String) throws(ReaderError) -> TextPosition?
 }
 
 extension Document {

@@ -40,14 +40,16 @@ public enum SourceOffsetLocating {
             text: textContext(at: position, in: content))
     }
 
-    /// Up to ``contextLength`` UTF-16 units of the block's text before `position` and from it on;
-    /// nil when the position is outside the content.
+    /// Up to ``contextLength`` UTF-16 units of the block's text before `position` and from it on,
+    /// cut at word boundaries where the block has spaces (no `eit` of `either` at either end) and
+    /// never inside a surrogate pair; nil when the position is outside the content.
     public static func textContext(at position: TextPosition, in content: SectionContent) -> Locator.TextContext? {
         guard content.blocks.indices.contains(position.block) else { return nil }
         let units = Array(content.blocks[position.block].text.utf16)
         let clamped = min(max(0, position.offset), units.count)
-        let before = String(decoding: units[max(0, clamped - contextLength)..<clamped], as: UTF16.self)
-        let after = String(decoding: units[clamped..<min(units.count, clamped + contextLength)], as: UTF16.self)
+        let range = ContextWindow.around(clamped, in: units, length: contextLength)
+        let before = String(decoding: units[range.lowerBound..<clamped], as: UTF16.self)
+        let after = String(decoding: units[clamped..<range.upperBound], as: UTF16.self)
         return Locator.TextContext(before: before.isEmpty ? nil : before, highlight: after.isEmpty ? nil : after)
     }
 

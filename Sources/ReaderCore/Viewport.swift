@@ -7,14 +7,19 @@ public struct Viewport: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The smallest viewport the layout accepts.
     public static let minimum = Viewport(unchecked: 8, 2)
+    /// The largest viewport the layout accepts.
+    public static let maximum = Viewport(unchecked: 10_000, 10_000)
     /// The default when no terminal size is known.
     public static let standard = Viewport(unchecked: 80, 24)
 
     /// Creates a viewport.
     /// - Throws: ``ReaderError`` of kind `invalidArgument` when smaller than ``minimum`` or absurdly large.
     public init(columns: Int, rows: Int) throws(ReaderError) {
-        guard (Self.minimum.columns...10_000).contains(columns), (Self.minimum.rows...10_000).contains(rows) else {
-            throw ReaderError(.invalidArgument, reason: "viewport \(columns)x\(rows) is outside 8x2...10000x10000")
+        guard (Self.minimum.columns...Self.maximum.columns).contains(columns) else {
+            throw ReaderError(.invalidArgument, reason: "the width must be within \(Self.minimum.columns)...\(Self.maximum.columns), not \(columns)")
+        }
+        guard (Self.minimum.rows...Self.maximum.rows).contains(rows) else {
+            throw ReaderError(.invalidArgument, reason: "the height must be within \(Self.minimum.rows)...\(Self.maximum.rows), not \(rows)")
         }
         self.columns = columns
         self.rows = rows

@@ -75,14 +75,23 @@ public final class ReadingSession: Sendable {
     }
 
     /// The page count to show beside a page: exact for TXT and Markdown, whose whole text is laid
-    /// out within the time of a cold open, and wherever the index is complete; otherwise an
-    /// estimate that lays out no more than the current section (`Paginator/estimatedPageCount()`).
+    /// out within the time of a cold open, for a PDF of at most ``exactFixedPageLimit`` pages,
+    /// and wherever the index is complete; otherwise an estimate from a few typical sections
+    /// (`Paginator/estimatedPageCount()`), the same on every call until the count is exact.
     public func pageCount() throws(ReaderError) -> PageCount {
+        if let fixed = document as? any FixedPageProviding, fixed.pageCount <= Self.exactFixedPageLimit {
+            return PageCount(value: try paginator.pageCount(), isExact: true)
+        }
         switch document.format {
-        case .txt, .markdown: PageCount(value: try paginator.pageCount(), isExact: true)
-        default: try paginator.estimatedPageCount()
+        case .txt, .markdown: return PageCount(value: try paginator.pageCount(), isExact: true)
+        default: return try paginator.estimatedPageCount()
         }
     }
+
+    /// The most pages a PDF may have for its screen pages to be counted exactly on every open:
+    /// its pages' text is extracted in milliseconds, where an estimate from equal page weights
+    /// would be far off for a PDF of title pages, figures and tables.
+    public static let exactFixedPageLimit = 32
 
     /// The exact page count; lays out the whole document the first time.
     public func exactPageCount() throws(ReaderError) -> Int {

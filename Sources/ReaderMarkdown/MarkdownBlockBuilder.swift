@@ -25,6 +25,9 @@ struct MarkdownBlockBuilder {
     private var insideTightList = false
     private var tightRunStarted = false
     private var anchorID: String?
+    /// True from the start of a block quote to its first paragraph, which may open with a GitHub
+    /// alert marker (`[!NOTE]`).
+    private var alertMayFollow = false
     private var slugs = HeadingSlugs()
     private let footnotes: FootnoteMarks
 
@@ -48,7 +51,9 @@ struct MarkdownBlockBuilder {
             node.children.forEach { walk($0) }
         case .blockQuote:
             quoteDepth += 1
+            alertMayFollow = true
             node.children.forEach { walk($0) }
+            alertMayFollow = false
             quoteDepth -= 1
         case .list(let style):
             walkList(node, style: style)
@@ -157,8 +162,14 @@ struct MarkdownBlockBuilder {
         var aligner = SourceAligner(source: source, start: range.lowerBound, limit: range.upperBound)
         var inline = InlineText()
         render(node.children, aligner: &aligner, into: &inline)
+        if alertMayFollow {
+            alertMayFollow = false
+            if case .quote = kind { GitHubAlert.relabel(&inline, source: source) }
+        }
         if case .heading(let level) = kind {
-            let title = inline.text.replacingOccurrences(of: "\n", with: " ").trimmingWhitespace()
+            // A badge's or logo's alternative text is no part of the title, unless it is all there is.
+            let words = Self.text(of: inline, leavingOutImages: true).replacingOccurrences(of: "\n", with: " ").trimmingWhitespace()
+            let title = words.isEmpty ? inline.text.replacingOccurrences(of: "\n", with: " ").trimmingWhitespace() : words
             if !title.isEmpty {
                 anchorID = slugs.slug(for: title) ?? anchorID
                 headings.append(HeadingRecord(block: blocks.count, level: level, title: title))
@@ -172,6 +183,18 @@ struct MarkdownBlockBuilder {
         let code = inline.runs.filter { $0.style == .code }.map(\.range)
         inline.runs += footnotes.references(in: text, excluding: code, definition: definition != nil)
         emit(kind, text: text, map: inline.map.anchored(at: range.lowerBound), runs: inline.sortedRuns)
+    }
+
+    /// The inline text, without the alternative text of its images when `leavingOutImages`.
+    static func text(of inline: InlineText, leavingOutImages: Bool) -> String {
+        let images = inline.runs.compactMap { run -> Range<Int>? in
+            if case .image = run.style { return run.range }
+            return nil
+        }
+        guard leavingOutImages, !images.isEmpty else { return inline.text }
+        let units = Array(inline.text.utf16)
+        let kept = units.indices.filter { index in !images.contains { $0.contains(index) } }.map { units[$0] }
+        return String(decoding: kept, as: UTF16.self)
     }
 
     /// Code and HTML blocks: the literal without its final line breaks (an unclosed fence keeps the

@@ -13,7 +13,7 @@ struct RegexMatcher {
         do {
             expression = try NSRegularExpression(pattern: pattern, options: options)
         } catch {
-            throw ReaderError(.invalidArgument, reason: "invalid regular expression \"\(pattern)\": \(Self.describe(error))")
+            throw ReaderError(.invalidArgument, reason: "invalid regular expression \"\(pattern)\": \(Self.describe(error, pattern: pattern))")
         }
     }
 
@@ -31,9 +31,18 @@ struct RegexMatcher {
         return ranges
     }
 
-    private static func describe(_ error: any Error) -> String {
+    /// Why a pattern does not compile: ICU's own reason when Foundation passes it on, else the
+    /// reason Swift's regular expression parser gives for the same pattern (the two syntaxes
+    /// agree on what a malformed pattern is: an unclosed group or class, a quantifier with
+    /// nothing to repeat, a bad escape).
+    static func describe(_ error: any Error, pattern: String) -> String {
         let nsError = error as NSError
-        if let detail = nsError.userInfo["NSInvalidValue"] as? String { return detail }
+        if let detail = nsError.userInfo["NSInvalidValue"] as? String, detail != pattern { return detail }
+        do {
+            _ = try Regex(pattern)
+        } catch {
+            return String(describing: error)
+        }
         return "the pattern is not valid ICU regular expression syntax"
     }
 }

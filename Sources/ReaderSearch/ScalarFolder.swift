@@ -94,8 +94,9 @@ final class ScalarFolder {
         if properties.isWhitespace {
             return .whitespace(isLineBreak: isLineBreak(scalar))
         }
-        if properties.isDefaultIgnorableCodePoint { return .dropped }
-        var scalars = folding.decomposes ? decomposed(scalar) : [scalar]
+        if properties.isDefaultIgnorableCodePoint { return .dropped }  // bidi controls among them
+        var scalars = isPresentationForm(scalar) ? compatibilityDecomposed(scalar)
+            : folding.decomposes ? decomposed(scalar) : [scalar]
         if folding.foldsCase {
             scalars = scalars.flatMap { piece in
                 piece.properties.uppercaseMapping.unicodeScalars.flatMap { $0.properties.lowercaseMapping.unicodeScalars }
@@ -107,6 +108,17 @@ final class ScalarFolder {
         }
         if scalars.isEmpty { return .dropped }
         return .units(scalars.flatMap { Array(String($0).utf16) })
+    }
+
+    /// Arabic presentation forms (A and B): the contextual glyph shapes some PDFs and old files
+    /// store instead of letters, searched as the letters a person types.
+    static func isPresentationForm(_ scalar: Unicode.Scalar) -> Bool {
+        (0xFB50...0xFDFF).contains(scalar.value) || (0xFE70...0xFEFE).contains(scalar.value)
+    }
+
+    /// The compatibility decomposition of one scalar (`ﻻ` → `لا`), canonically decomposed too.
+    static func compatibilityDecomposed(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+        Array(String(scalar).decomposedStringWithCompatibilityMapping.unicodeScalars)
     }
 
     /// Line feed, vertical tab, form feed, carriage return, next line, line and paragraph separators.

@@ -31,5 +31,5 @@ public struct TextFolding: Hashable, Sendable {
 
     /// A number that changes whenever folding changes what it produces, so stored folded text made
     /// by another version is not trusted.
-    public static let version = 1
+    public static let version = 2
 }

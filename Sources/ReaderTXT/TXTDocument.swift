@@ -78,7 +78,8 @@ public final class TXTDocument: Document, @unchecked Sendable {
         } catch {
             throw error.locating(file: path, format: .txt)
         }
-        let joining = TXTLineJoining(sampleLineLengths: TXTSample.lineLengths(of: sampleText, limit: TXTSample.measuredLines))
+        let joining = TXTLineJoining(sampleLineLengths: TXTSample.lineLengths(of: sampleText, limit: TXTSample.measuredLines),
+                                     tabular: TXTLineJoining.looksTabular(sampleText))
         loader = TXTSectionLoader(path: path, file: file, encoding: encoding, byteRanges: byteRanges, joining: joining,
                                   decoders: decoders)
         metadata = TXTHeaderMetadata.read(from: sampleText, fileName: href)

@@ -14,10 +14,11 @@ struct TXTLineJoining: Hashable, Sendable {
     /// how much room they leave at the margin).
     static let fullLineFraction = 0.85
 
-    /// Estimates the wrap width from sample lines: the 98th percentile of non-blank line lengths.
-    init(sampleLineLengths lengths: [Int]) {
+    /// Estimates the wrap width from sample lines: the 98th percentile of non-blank line lengths;
+    /// none (every line kept) for `tabular` text, whose rows are records, not wrapped prose.
+    init(sampleLineLengths lengths: [Int], tabular: Bool = false) {
         let sorted = lengths.filter { $0 > 0 }.sorted()
-        guard sorted.count >= 8 else {
+        guard sorted.count >= 8, !tabular else {
             wrapWidth = nil
             return
         }
@@ -31,5 +32,35 @@ struct TXTLineJoining: Hashable, Sendable {
         guard let wrapWidth else { return false }
         return previousLength + 1 + nextWordLength > wrapWidth
             || Double(previousLength) >= Double(wrapWidth) * Self.fullLineFraction
+    }
+}
+
+extension TXTLineJoining {
+    /// Whether sample text reads as a table (CSV, TSV, pipe- or semicolon-separated rows): at
+    /// least eight non-blank lines, nine in ten of which hold the same number of one separator
+    /// (at least two commas, since prose has commas; at least one tab, `;` or `|`). A comma or
+    /// semicolon followed by a space is prose punctuation and is not counted.
+    static func looksTabular(_ sample: String, limit: Int = 200) -> Bool {
+        let lines = sample.split(whereSeparator: \.isNewline).prefix(limit)
+            .filter { !$0.allSatisfy(\.isWhitespace) }
+        guard lines.count >= 8 else { return false }
+        for (separator, least) in [(Character(","), 2), ("\t", 1), (";", 1), ("|", 1)] {
+            var counts: [Int: Int] = [:]
+            for line in lines {
+                let punctuation = separator == "," || separator == ";"
+                var count = 0
+                var index = line.startIndex
+                while let found = line[index...].firstIndex(of: separator) {
+                    index = line.index(after: found)
+                    if !(punctuation && index < line.endIndex && line[index] == " ") { count += 1 }
+                }
+                counts[count, default: 0] += 1
+            }
+            if let (count, lineCount) = counts.max(by: { $0.value < $1.value }), count >= least,
+               lineCount * 10 >= lines.count * 9 {
+                return true
+            }
+        }
+        return false
     }
 }

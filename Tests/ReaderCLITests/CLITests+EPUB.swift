@@ -10,7 +10,7 @@ extension CLITests {
     @Test("open on an EPUB estimates the page count cold; info makes it exact for later opens")
     func openEPUBEstimatesThenKnows() throws {
         try withCacheDirectory { cache in
-            let arguments = ["open", Self.epub, "--page", "3", "--width", "80", "--height", "24"]
+            let arguments = ["open", Self.epub, "--page", "3", "--width", "80", "--height", "25"]
             let cold = try ReaderExecutable.run(arguments, cacheDirectory: cache)
             #expect(cold.status == 0, "\(cold)")
             let (_, paginator) = try paginated(Self.epub)
@@ -18,7 +18,7 @@ extension CLITests {
             let coldStatus = try #require(cold.lines.last)
             #expect(coldStatus.contains(" · page 3 of ~"), "\(coldStatus)")
 
-            let info = try ReaderExecutable.run(["info", Self.epub, "--width", "80", "--height", "24"], cacheDirectory: cache)
+            let info = try ReaderExecutable.run(["info", Self.epub, "--width", "80", "--height", "25"], cacheDirectory: cache)
             #expect(info.status == 0)
             let warm = try ReaderExecutable.run(arguments, cacheDirectory: cache)
             let status = try #require(warm.lines.last)

@@ -21,7 +21,7 @@ extension CLITests {
         try withCacheDirectory { cache in
             for position in positions {
                 let given = try document.locator(at: position)
-                let result = try ReaderExecutable.run(["locate", book, "--locator", given.jsonString(), "--width", "60", "--height", "15"],
+                let result = try ReaderExecutable.run(["locate", book, "--locator", given.jsonString(), "--width", "60", "--height", "16"],
                                                       cacheDirectory: cache)
                 #expect(result.status == 0, "\(result)")
                 let number = try paginator.pageNumber(containing: position)
@@ -68,7 +68,7 @@ extension CLITests {
         let range = try document.range(from: start, to: end)
         let json = String(decoding: try JSONEncoder().encode(range), as: UTF8.self)
         try withCacheDirectory { cache in
-            let result = try ReaderExecutable.run(["locate", Self.epub, "--range", json, "--width", "70", "--height", "20"], cacheDirectory: cache)
+            let result = try ReaderExecutable.run(["locate", Self.epub, "--range", json, "--width", "70", "--height", "21"], cacheDirectory: cache)
             #expect(result.status == 0, "\(result)")
             let marked = try #require(result.lines.first { $0.contains("⟦") })
             let inside = marked.split(separator: "⟦")[1].split(separator: "⟧", omittingEmptySubsequences: false)[0]
@@ -102,7 +102,7 @@ extension CLITests {
             let content = try ReaderExecutable.run(["positions", Self.epub], cacheDirectory: cache)
             let readium = try ReaderExecutable.run(["positions", Self.epub, "--readium", "--json"], cacheDirectory: cache)
             #expect(content.status == 0 && readium.status == 0)
-            #expect(content.lines.count == (try document.positionList().count))
+            #expect(content.lines.count == (try document.positionList().count) + 1, "a header, then one line per position")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(readium.stdout.utf8)) as? [String: Any])
             #expect(report["counting"] as? String == "readium")
             #expect(report["total"] as? Int == (try document.positionList(counting: .readium).count))

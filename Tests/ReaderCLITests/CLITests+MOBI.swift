@@ -10,7 +10,7 @@ extension CLITests {
                       "TestBooks/mobi/moon-garden-both.mobi"])
     func openMOBI(book: String) throws {
         try withCacheDirectory { cache in
-            let result = try ReaderExecutable.run(["open", book, "--page", "3", "--width", "80", "--height", "24"],
+            let result = try ReaderExecutable.run(["open", book, "--page", "3", "--width", "80", "--height", "25"],
                                                   cacheDirectory: cache)
             #expect(result.status == 0, "\(result)")
             let (_, paginator) = try paginated(book)

@@ -49,16 +49,17 @@ extension CLITests {
         }
     }
 
-    @Test("open on a PDF shows the reflowed page, without running headers or page numbers, and an estimated count")
+    @Test("open on a PDF shows the reflowed page, without running headers or page numbers, and the exact count of a short PDF")
     func openPDF() throws {
         try withCacheDirectory { cache in
-            let result = try ReaderExecutable.run(["open", Self.pdf, "--page", "3", "--width", "80", "--height", "24"],
+            let result = try ReaderExecutable.run(["open", Self.pdf, "--page", "3", "--width", "80", "--height", "25"],
                                                   cacheDirectory: cache)
             #expect(result.status == 0, "\(result)")
             let (_, paginator) = try paginated(Self.pdf)
             #expect(Array(result.lines.dropLast()) == (try paginator.page(3).lines))
             let status = try #require(result.lines.last)
-            #expect(status.hasPrefix("Harbour Lights · page 3 of ~"), "\(status)")
+            // Nine PDF pages are counted exactly (ReadingSession.exactFixedPageLimit), not estimated.
+            #expect(status.hasPrefix("Harbour Lights · page 3 of \(try paginator.pageCount()) · "), "\(status)")
             // The running header of odd pages ("The Leading Lights") never shows among the text.
             #expect(!result.lines.dropLast().contains { $0.trimmingCharacters(in: .whitespaces) == "The Leading Lights" })
         }
@@ -67,7 +68,7 @@ extension CLITests {
     @Test("open --pdf-page shows the PDF's own page whole and where it starts in the reflowed view")
     func openPDFPage() throws {
         try withCacheDirectory { cache in
-            let result = try ReaderExecutable.run(["open", Self.pdf, "--pdf-page", "4", "--width", "60", "--height", "20",
+            let result = try ReaderExecutable.run(["open", Self.pdf, "--pdf-page", "4", "--width", "60", "--height", "21",
                                                    "--json"], cacheDirectory: cache)
             #expect(result.status == 0, "\(result)")
             let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
@@ -91,7 +92,7 @@ extension CLITests {
             #expect(status.contains("· PDF page 4 of 9 · starts on page "), "\(status)")
 
             let notPDF = try ReaderExecutable.run(["open", Self.epub, "--pdf-page", "1"], cacheDirectory: cache)
-            #expect(notPDF.status == 1)
+            #expect(notPDF.status == 2, "a bad argument")
             #expect(notPDF.stderr.contains("works on PDF pages"))
             let tooFar = try ReaderExecutable.run(["open", Self.pdf, "--pdf-page", "10"], cacheDirectory: cache)
             #expect(tooFar.status == 2)
@@ -119,13 +120,13 @@ extension CLITests {
     func pdfErrors() throws {
         try withCacheDirectory { cache in
             let locked = "TestBooks/pdf/locked.pdf"
-            let refused = try ReaderExecutable.run(["open", locked, "--width", "80", "--height", "24"], cacheDirectory: cache)
+            let refused = try ReaderExecutable.run(["open", locked, "--width", "80", "--height", "25"], cacheDirectory: cache)
             #expect(refused.status == 1)
             #expect(refused.stderr == "reader: \(locked): pdf: encrypted: password required\n")
             let wrong = try ReaderExecutable.run(["open", locked, "--password", "nope"], cacheDirectory: cache)
             #expect(wrong.status == 1)
             #expect(wrong.stderr.contains("encrypted: wrong password"))
-            let opened = try ReaderExecutable.run(["open", locked, "--password", "reader-user", "--width", "80", "--height", "24"],
+            let opened = try ReaderExecutable.run(["open", locked, "--password", "reader-user", "--width", "80", "--height", "25"],
                                                   cacheDirectory: cache)
             #expect(opened.status == 0, "\(opened)")
 
@@ -145,7 +146,7 @@ extension CLITests {
     @Test("toc lists the outline; --pdf-page-ranges fills in for a PDF without one")
     func pdfTOC() throws {
         try withCacheDirectory { cache in
-            let toc = try ReaderExecutable.run(["toc", Self.pdf, "--width", "80", "--height", "24"], cacheDirectory: cache)
+            let toc = try ReaderExecutable.run(["toc", Self.pdf, "--width", "80", "--height", "25"], cacheDirectory: cache)
             #expect(toc.status == 0, "\(toc)")
             #expect(toc.lines.map { $0.components(separatedBy: "  ·  ")[0] } == [
                 "Chapter I. The Leading Lights", "Chapter II. Two Books", "  The Red Ledger", "  Dusk Rounds",
@@ -155,7 +156,7 @@ extension CLITests {
             let none = try ReaderExecutable.run(["toc", plain, "--json"], cacheDirectory: cache)
             #expect(none.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[\n\n]" || none.stdout.contains("[]"),
                     "\(none.stdout)")
-            let ranges = try ReaderExecutable.run(["toc", plain, "--pdf-page-ranges", "2", "--width", "80", "--height", "24"],
+            let ranges = try ReaderExecutable.run(["toc", plain, "--pdf-page-ranges", "2", "--width", "80", "--height", "25"],
                                                   cacheDirectory: cache)
             #expect(ranges.lines.map { $0.components(separatedBy: "  ·  ")[0] } == ["Pages 1–2", "Page 3"])
         }

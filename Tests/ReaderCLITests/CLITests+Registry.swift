@@ -29,7 +29,7 @@ extension CLITests {
     func infoListsFrontMatterWarnings() throws {
         try withCacheDirectory { cache in
             let book = "TestBooks/md/malformed-front-matter.md"
-            let result = try ReaderExecutable.run(["info", book, "--json", "--width", "80", "--height", "24"], cacheDirectory: cache)
+            let result = try ReaderExecutable.run(["info", book, "--json", "--width", "80", "--height", "25"], cacheDirectory: cache)
             #expect(result.status == 0, "\(result)")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             let warnings = try #require(report["warnings"] as? [[String: Any]])
@@ -44,7 +44,7 @@ extension CLITests {
             #expect(place["section"] as? Int == 0)
             #expect(place["href"] as? String == "malformed-front-matter.md")
 
-            let text = try ReaderExecutable.run(["info", book, "--width", "80", "--height", "24"], cacheDirectory: cache)
+            let text = try ReaderExecutable.run(["info", book, "--width", "80", "--height", "25"], cacheDirectory: cache)
             let lines = text.lines.filter { $0.hasPrefix("warning:") }
             #expect(lines.count == strings.count)
             #expect(lines.first == "warning:       \(strings[0]) (malformed-metadata, warning, section 0, malformed-front-matter.md)")
@@ -81,7 +81,7 @@ extension CLITests {
 
     /// The `warnings` of `reader info --json`.
     private func infoWarnings(_ book: String, cache: URL) throws -> [[String: Any]] {
-        let result = try ReaderExecutable.run(["info", book, "--json", "--width", "80", "--height", "24"], cacheDirectory: cache)
+        let result = try ReaderExecutable.run(["info", book, "--json", "--width", "80", "--height", "25"], cacheDirectory: cache)
         #expect(result.status == 0, "\(result)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         return try #require(report["warnings"] as? [[String: Any]])

@@ -13,7 +13,7 @@ extension CLITests {
     @Test("search prints one line per hit: page, chapter and context, as the library finds them")
     func searchText() throws {
         try withCacheDirectory { cache in
-            let result = try ReaderExecutable.run(["search", Self.lighthouse, "the keeper", "--width", "80", "--height", "24"],
+            let result = try ReaderExecutable.run(["search", Self.lighthouse, "the keeper", "--width", "80", "--height", "25"],
                                                   cacheDirectory: cache)
             #expect(result.status == 0, "\(result)")
             #expect(result.stderr.isEmpty)
@@ -33,7 +33,7 @@ extension CLITests {
     @Test("search --json prints JSON Lines whose Locators resolve to the hits")
     func searchJSON() throws {
         try withCacheDirectory { cache in
-            let result = try ReaderExecutable.run(["search", Self.pdf, "light", "--json", "--width", "60", "--height", "20"],
+            let result = try ReaderExecutable.run(["search", Self.pdf, "light", "--json", "--width", "60", "--height", "21"],
                                                   cacheDirectory: cache)
             #expect(result.status == 0, "\(result)")
             let document = try ReaderEngine.standard.open(path: TestLocation.packageRoot.path + "/" + Self.pdf)
@@ -73,7 +73,7 @@ extension CLITests {
             #expect(try lines([Self.lighthouse, "keep(er|ing)", "--regex", "--count"])
                         == ["\(try count(SearchQuery("keep(er|ing)", regularExpression: true)))"])
             let russian = "TestBooks/txt/winter-road.cp1251.txt"
-            let ignoring = try lines([russian, "ЗВЕЗДОЧКА", "--ignore-diacritics", "--width", "80", "--height", "24"])
+            let ignoring = try lines([russian, "ЗВЕЗДОЧКА", "--ignore-diacritics", "--width", "80", "--height", "25"])
             #expect(!ignoring.isEmpty)
             #expect(ignoring.allSatisfy { $0.contains("[Звёздочка]") || $0.contains("[звёздочка]") || $0.contains("[Звездочка]") })
         }

@@ -59,8 +59,9 @@ enum ReaderExecutable {
     }
 
     /// Runs `reader` with `arguments` in the repository directory, with the page-index cache in `cacheDirectory`
-    /// and `environment` added to the test's own.
-    static func run(_ arguments: [String], cacheDirectory: URL, environment extra: [String: String] = [:]) throws -> Result {
+    /// and `environment` added to the test's own; standard input reads the file `input` (nothing without it).
+    static func run(_ arguments: [String], cacheDirectory: URL, environment extra: [String: String] = [:],
+                    input: String? = nil) throws -> Result {
         let executable = try #require(url, "the reader executable was not found")
         let outputs = cacheDirectory.appendingPathComponent("output-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
@@ -78,7 +79,7 @@ enum ReaderExecutable {
         environment["READER_CACHE_DIR"] = cacheDirectory.path
         environment.merge(extra) { _, added in added }
         process.environment = environment
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = try input.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
@@ -107,7 +108,7 @@ struct CLITests {
     @Test("open --page 3 prints the page and a status line")
     func openPage() throws {
         try withCacheDirectory { cache in
-            let result = try ReaderExecutable.run(["open", Self.lighthouse, "--page", "3", "--width", "80", "--height", "24"],
+            let result = try ReaderExecutable.run(["open", Self.lighthouse, "--page", "3", "--width", "80", "--height", "25"],
                                                   cacheDirectory: cache)
             #expect(result.status == 0, "\(result)")
             #expect(result.stderr.isEmpty)
@@ -129,7 +130,7 @@ struct CLITests {
     @Test("open --json, and --locator (inline and @file) with the page's start Locator land on the same page")
     func openJSONAndLocator() throws {
         try withCacheDirectory { cache in
-            let viewport = ["--width", "80", "--height", "24"]
+            let viewport = ["--width", "80", "--height", "25"]
             let result = try ReaderExecutable.run(["open", Self.lighthouse, "--page", "3", "--json"] + viewport, cacheDirectory: cache)
             #expect(result.status == 0, "\(result)")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -169,7 +170,7 @@ struct CLITests {
 
             // The same Locator finds its page on another viewport too.
             let narrow = try ReaderExecutable.run(["open", Self.lighthouse, "--locator", locatorJSON, "--json",
-                                                   "--width", "40", "--height", "12"], cacheDirectory: cache)
+                                                   "--width", "40", "--height", "13"], cacheDirectory: cache)
             #expect(narrow.status == 0, "\(narrow)")
             let narrowReport = try #require(try JSONSerialization.jsonObject(with: Data(narrow.stdout.utf8)) as? [String: Any])
             let (_, narrowPaginator) = try paginated(Self.lighthouse, columns: 40, rows: 12)
@@ -181,7 +182,7 @@ struct CLITests {
     func missingFile() throws {
         try withCacheDirectory { cache in
             let path = "TestBooks/txt/no-such-book.txt"
-            let result = try ReaderExecutable.run(["open", path, "--width", "80", "--height", "24"], cacheDirectory: cache)
+            let result = try ReaderExecutable.run(["open", path, "--width", "80", "--height", "25"], cacheDirectory: cache)
             #expect(result.status == 1, "\(result)")
             #expect(result.stdout.isEmpty)
             #expect(result.errorLines.count == 1, "\(result)")
@@ -205,7 +206,7 @@ struct CLITests {
     ])
     func badArgument(extra: [String]) throws {
         try withCacheDirectory { cache in
-            let result = try ReaderExecutable.run(["open", Self.lighthouse, "--width", "80", "--height", "24"] + extra,
+            let result = try ReaderExecutable.run(["open", Self.lighthouse, "--width", "80", "--height", "25"] + extra,
                                                   cacheDirectory: cache)
             #expect(result.status == 2, "\(result)")
             #expect(result.stdout.isEmpty)
@@ -282,7 +283,7 @@ struct CLITests {
     func infoJSON() throws {
         try withCacheDirectory { cache in
             let book = "TestBooks/txt/moon-garden.gb18030.txt"
-            let result = try ReaderExecutable.run(["info", book, "--json", "--width", "80", "--height", "24"], cacheDirectory: cache)
+            let result = try ReaderExecutable.run(["info", book, "--json", "--width", "80", "--height", "25"], cacheDirectory: cache)
             #expect(result.status == 0, "\(result)")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             let details = try #require(report["details"] as? [String: String])
@@ -298,7 +299,7 @@ struct CLITests {
     @Test("toc prints the seven chapters with increasing page numbers")
     func toc() throws {
         try withCacheDirectory { cache in
-            let result = try ReaderExecutable.run(["toc", Self.lighthouse, "--width", "80", "--height", "24"], cacheDirectory: cache)
+            let result = try ReaderExecutable.run(["toc", Self.lighthouse, "--width", "80", "--height", "25"], cacheDirectory: cache)
             #expect(result.status == 0, "\(result)")
             #expect(result.lines.count == 7)
             var pages: [Int] = []
@@ -318,7 +319,7 @@ struct CLITests {
     @Test("the second open of a file reads the page index the first one cached")
     func pageIndexCache() throws {
         try withCacheDirectory { cache in
-            let arguments = ["open", Self.lighthouse, "--page", "3", "--width", "80", "--height", "24"]
+            let arguments = ["open", Self.lighthouse, "--page", "3", "--width", "80", "--height", "25"]
             let indexDirectory = cache.appendingPathComponent("page-index")
             #expect(!FileManager.default.fileExists(atPath: indexDirectory.path))
 

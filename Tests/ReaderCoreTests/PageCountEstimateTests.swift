@@ -2,17 +2,22 @@
 import Testing
 
 @Suite struct PageCountEstimateTests {
-    private func sections(_ sizes: [Int?]) -> [Section] {
-        sizes.enumerated().map { Section(index: $0.offset, href: "s\($0.offset)", mediaType: "text/plain", byteCount: $0.element) }
+    @Test func sampledSectionsAreTypicalNotTheExtremes() {
+        // Sizes 1...10 in shuffled order: the 30th, 50th, 70th and 90th percentiles are sizes 4, 6, 8 and 10.
+        let weights = [3, 10, 1, 6, 8, 2, 9, 4, 7, 5]
+        #expect(PageCount.sampleSections(weights: weights) == [1, 3, 4, 7])
+        #expect(PageCount.sampleSections(weights: [42]) == [0])
+        #expect(PageCount.sampleSections(weights: []) == [])
     }
 
-    @Test func unmeasuredSectionsGetPagesInProportionToTheirSize() {
-        // 10 pages for 1000 bytes measured; 3000 bytes left: 30 more.
-        #expect(PageCount.estimate(measuredPages: 10, sections: sections([1000, 2000, 1000]), firstUnmeasured: 1) == 40)
-        // A section without a size counts as the average of the others.
-        #expect(PageCount.estimate(measuredPages: 10, sections: sections([1000, nil, 1000]), firstUnmeasured: 1) == 30)
-        // Nothing measured yet: at least one page per section left.
-        #expect(PageCount.estimate(measuredPages: 0, sections: sections([5, 5]), firstUnmeasured: 0) == 2)
+    @Test func otherSectionsGetPagesInProportionToTheirWeight() {
+        // 12 pages for 3000 units sampled: 4 pages per 1000; 1000 and 2000 units left give 4 and 8.
+        let estimate = PageCount.estimate(weights: [1000, 1500, 2000, 1500], sampledPages: [1: 6, 3: 6],
+                                          startsNewPage: [true, true, true, true])
+        #expect(estimate == 24)
+        // A tiny section that starts a new page still takes one; one that runs on takes its share.
+        #expect(PageCount.estimate(weights: [10, 1000], sampledPages: [1: 10], startsNewPage: [true, true]) == 11)
+        #expect(PageCount.estimate(weights: [10, 1000], sampledPages: [1: 10], startsNewPage: [false, false]) == 10)
     }
 
     @Test func printsEstimatesWithATilde() {

@@ -108,4 +108,32 @@ import Testing
         #expect(cache.load(fingerprint: fingerprint, viewport: try Viewport(columns: 41, rows: 12)) == nil)
         #expect(cache.load(fingerprint: fingerprint, viewport: viewport, variant: "enc-gbk") == nil)
     }
+
+    @Test("the cache keeps to its size cap, dropping the least recently used index first, and clears")
+    func cacheKeepsToItsCapacity() throws {
+        let directory = NSTemporaryDirectory() + "/reader-cache-cap-test-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let viewport = try Viewport(columns: 40, rows: 12)
+        var index = PageIndex(viewport: viewport)
+        index.starts += (1...200).map { TextPosition(section: 0, block: $0, offset: 0) }
+        let size = index.serialized().count
+        let cache = PageIndexCache(directory: directory, capacity: size * 3)
+        let fingerprints = (0..<5).map {
+            DocumentFingerprint(format: .txt, sha256: String(repeating: String($0), count: 64), byteCount: 9)
+        }
+        for (number, fingerprint) in fingerprints.enumerated() {
+            cache.store(index, fingerprint: fingerprint)
+            // File times have a second's resolution on some file systems: make the order plain.
+            let path = try #require(cache.entries().first { $0.path.contains(fingerprint.sha256) }).path
+            var times = [timeval(tv_sec: 1_000_000 + number * 10, tv_usec: 0), timeval(tv_sec: 1_000_000 + number * 10, tv_usec: 0)]
+            utimes(path, &times)
+            if number == 2 { #expect(cache.load(fingerprint: fingerprints[0], viewport: viewport) == index) }
+        }
+        let kept = Set(cache.entries().map { ($0.path as NSString).lastPathComponent.split(separator: "-")[1].prefix(1) })
+        #expect(cache.entries().count == 3)
+        #expect(kept == ["0", "3", "4"], "the first was used again before the fourth was stored: \(kept)")
+        #expect(cache.entries().reduce(0) { $0 + $1.bytes } <= size * 3)
+        #expect(cache.clear().files == 3)
+        #expect(cache.entries().isEmpty)
+    }
 }

@@ -43,6 +43,24 @@ import Testing
         #expect(xmp.modifyDate == "1843-10-01T10:00:00+01:00")
     }
 
+    @Test("Ghostscript's literal () for an empty Info string is no value")
+    func ghostscriptEmptyParentheses() {
+        let packet = """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
+             <dc:title><rdf:Alt><rdf:li xml:lang="x-default">()</rdf:li></rdf:Alt></dc:title>
+             <dc:creator><rdf:Seq><rdf:li>()</rdf:li></rdf:Seq></dc:creator>
+             <dc:subject><rdf:Bag><rdf:li>()</rdf:li><rdf:li>maps</rdf:li></rdf:Bag></dc:subject>
+             <dc:description><rdf:Alt><rdf:li xml:lang="x-default">( )</rdf:li></rdf:Alt></dc:description>
+            </rdf:Description></rdf:RDF></x:xmpmeta>
+            """
+        let xmp = XMPMetadata(packet: packet)
+        #expect(xmp.title == nil)
+        #expect(xmp.creators.isEmpty)
+        #expect(xmp.subjects == ["maps"])
+        #expect(xmp.description == nil)
+    }
+
     @Test func attributesOfDescription() {
         let packet = """
             <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">

@@ -21,6 +21,22 @@ import Testing
         }
     }
 
+    @Test("Arabic presentation forms and bidi controls are searched as the letters typed; hits keep the page's text")
+    func arabicPresentationForms() throws {
+        // "السلام عليكم" stored as contextual glyph forms, wrapped in right-to-left embedding marks.
+        let stored = "\u{202B}ﺍﻟﺴﻼﻡ ﻋﻠﻴﻜﻢ\u{202C} ورحمة الله"
+        try SearchTestSupport.withBook("قال: \(stored).\n") { document in
+            let hits = try SearchTestSupport.hits(document, SearchQuery("السلام عليكم"))
+            #expect(hits.count == 1)
+            // The hit may take in the invisible pop-direction mark that closes the run; the letters are the page's.
+            let found = try hits.map { try SearchTestSupport.originalText(document, $0.match).replacingOccurrences(of: "\u{202C}", with: "") }
+            #expect(found == ["ﺍﻟﺴﻼﻡ ﻋﻠﻴﻜﻢ"])
+            #expect(try SearchTestSupport.hits(document, SearchQuery("عليكم ورحمة")).count == 1, "across the bidi mark")
+            #expect(try SearchTestSupport.hits(document, SearchQuery("ﻋﻠﻴﻜﻢ")).count == 1, "a query in glyph forms too")
+            #expect(try SearchTestSupport.hits(document, SearchQuery("سلام", wholeWords: true)).isEmpty)
+        }
+    }
+
     @Test("Cyrillic case folds both ways in the Russian TestBooks, UTF-8 and windows-1251")
     func cyrillicCase() throws {
         for book in ["txt/winter-road.ru.txt", "txt/winter-road.cp1251.txt"] {

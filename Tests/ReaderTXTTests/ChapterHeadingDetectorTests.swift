@@ -262,6 +262,40 @@ struct ChapterHeadingScanTests {
         #expect(found.map(\.lineIndex) == [1, 4])
     }
 
+    @Test("chapters numbered only with Chinese numerals on their own line, with and without blank lines")
+    func bareChineseNumeralChapters() {
+        let text = """
+            狂人日记
+
+            一
+
+            今天晚上，很好的月光。
+            我不见他，已是三十多年。
+            今天见了，精神分外爽快。
+
+            二
+
+            今天全没月光，我知道不妙。
+            早上小心出门，赵贵翁的眼色便怪。
+            前面一伙小孩子，也在那里议论我。
+            十二、
+            　　不能想了。
+            　　四千年来时时吃人的地方，今天才明白。
+            　　我也在其中混了多年。
+            十三
+            　　没有吃过人的孩子，或者还有？
+            　　救救孩子……
+            　　救救孩子……
+
+            """
+        let found = detector.headings(in: text)
+        #expect(found.map(\.title) == ["一", "二", "十二、", "十三"])
+        #expect(found.map(\.level) == [2, 2, 2, 2])
+        for line in ["一二三四五六", "〇", "一个", "十三日", "二十一年"] {
+            #expect(detector.headingLevel(of: Substring(line), previousLineBlank: true, nextLineBlank: true) == nil, "\(line)")
+        }
+    }
+
     @Test func utf8BufferEntryPointMatchesStringEntryPoint() {
         var text = "Part One\n\nChapter 1\n\nText.\n\nChapter 2\n\nMore text.\n"
         let fromString = detector.headings(in: text)

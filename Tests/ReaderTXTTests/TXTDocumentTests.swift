@@ -91,6 +91,23 @@ import Testing
 
     // MARK: - Line endings
 
+    @Test("a CSV's rows keep their lines; prose wrapped the same way is joined")
+    func tabularLinesAreKept() throws {
+        try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
+            let rows = (1...40).map { "2024-03-\(String(format: "%02d", $0 % 28 + 1)),Gannet Rock,\($0 * 7 % 50) adults seen on the west ledge,fair" }
+            let csvPath = directory.appendingPathComponent("counts.txt").path
+            try Data((["date,site,count,weather"] + rows).joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: csvPath))
+            let csv = try TXTBackend().open(path: csvPath, format: .txt, options: .init())
+            let text = try csv.content(ofSection: 0).blocks.map(\.text).joined(separator: "\n")
+            #expect(text.components(separatedBy: "\n") == ["date,site,count,weather"] + rows)
+
+            #expect(TXTLineJoining.looksTabular(rows.joined(separator: "\n")))
+            #expect(TXTLineJoining.looksTabular(rows.map { $0.replacingOccurrences(of: ",", with: "\t") }.joined(separator: "\n")))
+            let prose = (1...40).map { "The keeper, who had seen the light go out \($0) times, said nothing at all to" }
+            #expect(!TXTLineJoining.looksTabular(prose.joined(separator: "\n")), "one comma a line is prose")
+        }
+    }
+
     @Test("CRLF and LF give the same blocks; CRLF offsets count two units per line break")
     func crlfMatchesLF() throws {
         try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in

@@ -29,6 +29,8 @@ public final class Paginator: @unchecked Sendable {
     private let growthLock = NSLock()
     private var growthCursor: BlockCursor
     private let memoLock = NSLock()
+    /// The estimated page count, once computed (it depends on the document and viewport alone).
+    private var sampledEstimate: Int?
     /// The line ranges of the block the last page was split in: the next page starts inside it.
     private var splitBlockRanges: (section: Int, block: Int, ranges: [Range<Int>])?
 
@@ -72,23 +74,56 @@ public final class Paginator: @unchecked Sendable {
         return indexLock.withLock { pageIndex.starts.count }
     }
 
-    /// The total number of pages when it is known, else an estimate that lays out no more than
-    /// the rest of the section the last computed page is in: the pages of the sections laid out so
-    /// far, scaled by the ``Section/byteCount`` of those not laid out yet.
+    /// The total number of pages when it is known, else an estimate that depends on the document
+    /// and the viewport alone, not on how far the index reaches, so it is the same on every call
+    /// until the exact count replaces it: a few sections of typical size are laid out whole (see
+    /// ``PageCount/sampleSections(weights:)``) and the others get pages in proportion to their
+    /// size (``Section/byteCount``, else their positions).
     public func estimatedPageCount() throws(ReaderError) -> PageCount {
         growthLock.lock()
         defer { growthLock.unlock() }
+        // Finishing the section in hand makes the count exact for a short document, cheaply.
         let section = lastStart().section
         while !isComplete, lastStart().section == section {
             try extend(toPageCount: indexLock.withLock { pageIndex.starts.count } + 1)
         }
-        let (count, complete, firstUnmeasured) = indexLock.withLock {
-            (pageIndex.starts.count, pageIndex.isComplete, pageIndex.starts[pageIndex.starts.count - 1].section)
-        }
+        let (count, complete) = indexLock.withLock { (pageIndex.starts.count, pageIndex.isComplete) }
         if complete { return PageCount(value: count, isExact: true) }
-        let estimate = PageCount.estimate(measuredPages: count - 1, sections: document.readingOrder,
-                                          firstUnmeasured: firstUnmeasured)
+        let estimate: Int
+        if let memo = sampledEstimate {
+            estimate = memo
+        } else {
+            let weights = try sectionWeights()
+            var sampled: [Int: Int] = [:]
+            for section in PageCount.sampleSections(weights: weights) { sampled[section] = try pageCount(ofSection: section) }
+            estimate = PageCount.estimate(weights: weights, sampledPages: sampled, startsNewPage: sectionStartsNewPage)
+            sampledEstimate = estimate
+        }
         return PageCount(value: max(count, estimate), isExact: false)
+    }
+
+    /// How much text each section holds, in comparable units: its byte count where the format
+    /// knows it, else its positions (1024-unit chunks of decoded content), else one.
+    private func sectionWeights() throws(ReaderError) -> [Int] {
+        let sections = document.readingOrder
+        if sections.allSatisfy({ $0.byteCount != nil }) { return sections.map { max(1, $0.byteCount!) } }
+        let resources = try document.positionedResources(counting: .content)
+        if resources.count == sections.count { return resources.map { $0.positionCount * ResourcePositions.bytesPerPosition } }
+        return sections.map { _ in 1 }
+    }
+
+    /// The pages laid out from the start of `section` until the next section begins.
+    private func pageCount(ofSection section: Int) throws(ReaderError) -> Int {
+        var cursor = BlockCursor(document: document)
+        var start = TextPosition(section: section, block: 0, offset: 0)
+        var pages = 0
+        while start.section == section {
+            let laid = try layPage(from: start, collectLines: false, cursor: &cursor)
+            pages += 1
+            guard let next = laid.next, next > start else { break }
+            start = next
+        }
+        return pages
     }
 
     /// Page `number` (1-based).

@@ -23,4 +23,29 @@ extension EPUBDocument: XPointerProviding {
         guard let root = markup.root, let inside = CREngineXPointer.path(of: place, in: root) else { return fragment }
         return fragment + inside
     }
+
+    /// The position of crengine's XPointer: `/body/DocFragment[N]` names the N-th spine item, the
+    /// rest the place inside its `<body>`, turned into a CFI and resolved as one (a path that no
+    /// longer matches the tree falls back to the fragment's start); nil for another spine item.
+    func textPosition(forXPointer xpointer: String) throws(ReaderError) -> TextPosition? {
+        let prefix = "/body/DocFragment["
+        guard xpointer.hasPrefix(prefix), let close = xpointer.firstIndex(of: "]"),
+              let number = Int(xpointer[xpointer.index(xpointer.startIndex, offsetBy: prefix.count)..<close]),
+              let index = sections.firstIndex(where: { $0.spineIndex == number - 1 }) else { return nil }
+        var inside = xpointer[xpointer.index(after: close)...]
+        if inside.hasPrefix("/body") { inside = inside.dropFirst("/body".count) }
+        let section = sections[index]
+        let markup: MarkupDocument
+        do throws(ReaderError) {
+            markup = try SectionConverter.parseMarkup(try container.read(section.item.path), of: section.item)
+        } catch {
+            throw error.locating(file: path, format: format)
+        }
+        let spineStep = "/6/\(2 * (section.spineIndex + 1))!"
+        if let root = markup.root, let local = CREngineXPointer.cfiPath(ofPath: String(inside), in: root),
+           let found = try resolve(cfi: spineStep + local) {
+            return found
+        }
+        return TextPosition(section: index, block: 0, offset: 0)
+    }
 }

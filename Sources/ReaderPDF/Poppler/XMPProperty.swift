@@ -36,9 +36,10 @@ struct XMPProperty {
         ["Alt", "Seq", "Bag"].contains { element.is($0, in: XMPMetadata.Namespace.rdf) }
     }
 
-    /// `text` with white space collapsed, or nil when nothing is left.
+    /// `text` with white space collapsed, or nil when nothing is left or what is left is the
+    /// literal `()` Ghostscript writes for an empty Info string (an empty PDF string's syntax).
     private func nonBlank(_ text: String) -> String? {
         let collapsed = text.collapsingWhitespace()
-        return collapsed.isEmpty ? nil : collapsed
+        return collapsed.isEmpty || collapsed == "()" || collapsed == "( )" ? nil : collapsed
     }
 }

@@ -60,4 +60,17 @@ extension ChapterHeadingDetector {
         guard let first = rest.first, isSpace(first) || "：:、.．·—-–".unicodeScalars.contains(first) else { return nil }
         return cjkTitleAcceptable(rest) ? Match(level: 2, hasTitle: true) : nil
     }
+
+    /// Numerals that may stand alone on a line as a chapter number (`一`, `十二`, `二十一、`).
+    static let bareChapterNumerals: Set<Unicode.Scalar> = Set("〇零一二三四五六七八九十百".unicodeScalars)
+
+    /// A chapter numbered only with Chinese numerals on a line of its own, as many Chinese and
+    /// Japanese novels are: at most five numerals, optionally closed by `、`, `.` or `．`.
+    static func cjkBareNumeralMatch(_ scalars: [Unicode.Scalar]) -> Match? {
+        var numerals = scalars[...]
+        if let last = numerals.last, "、.．".unicodeScalars.contains(last) { numerals = numerals.dropLast() }
+        guard (1...5).contains(numerals.count), numerals.allSatisfy(bareChapterNumerals.contains),
+              numerals.first != "〇", numerals.first != "零" else { return nil }
+        return Match(level: 2, hasTitle: false)
+    }
 }

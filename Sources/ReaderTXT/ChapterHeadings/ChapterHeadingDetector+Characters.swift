@@ -30,7 +30,7 @@ extension ChapterHeadingDetector {
             return true
         case "Г", "Ч", "К", "Т", "П", "Э":
             return true
-        case "第", "序", "楔", "尾", "终", "終":
+        case "第", "序", "楔", "尾", "终", "終", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "百":
             return true
         default:
             return false

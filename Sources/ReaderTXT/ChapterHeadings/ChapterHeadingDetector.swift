@@ -20,7 +20,9 @@
 ///   line with blank lines on both sides;
 /// - a Roman numeral alone (`I.`, `XIV`) with blank lines on both sides;
 /// - CJK `第一章`, `第1章`, `第十二回`, `第一节`, `第一話`, `第三卷`, `第一部`, `第四部分`, optionally
-///   followed by a title (`第一章　出发`, `第二章泪池`), and the bare words `序章`, `楔子`, `尾声`, `终章`.
+///   followed by a title (`第一章　出发`, `第二章泪池`), and the bare words `序章`, `楔子`, `尾声`, `终章`;
+/// - Chinese numerals alone on a line (`一`, `十二`, `二十一、`), as Chinese and Japanese novels
+///   number their chapters.
 ///
 /// To keep ordinary prose out (`Chapter 3 of the report was late, he said.`, `Part of the reason`,
 /// `第一章的内容很长，…`): a title written after a plain space must look like a title (it starts

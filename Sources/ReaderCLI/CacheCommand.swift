@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import ReaderCore
+import ReaderSearchIndex
+
+/// `reader cache`: where the page-index and search caches are and what they hold;
+/// `reader cache clear` empties them.
+struct CacheCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cache", abstract: "Show or clear the page-index and search-index caches.",
+        discussion: """
+            Page indexes are kept per fingerprint and viewport, at most 64 MiB together (the least \
+            recently used go first); search indexes, one per book, until cleared.
+            """,
+        subcommands: [CacheShowCommand.self, CacheClearCommand.self], defaultSubcommand: CacheShowCommand.self)
+}
+
+/// `reader cache show`: each cache's folder, file count and size.
+struct CacheShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "show", abstract: "Print each cache's folder, files and size.")
+
+    func run() throws {
+        var output = OutputBuffer()
+        let pages = PageIndexCache(directory: PageIndexCache.defaultDirectory).entries()
+        output.line("page indexes:   \(PageIndexCache.defaultDirectory): \(pages.count) files, \(pages.reduce(0) { $0 + $1.bytes }) bytes")
+        let search = CacheFolder.files(in: SearchIndexCache.defaultDirectory)
+        output.line("search indexes: \(SearchIndexCache.defaultDirectory): \(search.count) files, \(search.reduce(0) { $0 + $1.bytes }) bytes")
+        output.flush()
+    }
+}
+
+/// `reader cache clear`: removes the page indexes and the search indexes.
+struct CacheClearCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove every cached page index and search index.")
+
+    func run() throws {
+        let pages = PageIndexCache(directory: PageIndexCache.defaultDirectory).clear()
+        var search = (files: 0, bytes: 0)
+        for file in CacheFolder.files(in: SearchIndexCache.defaultDirectory) where unlink(file.path) == 0 {
+            search.files += 1
+            search.bytes += file.bytes
+        }
+        var output = OutputBuffer()
+        output.line("removed \(pages.files) page indexes (\(pages.bytes) bytes) and \(search.files) search index files (\(search.bytes) bytes)")
+        output.flush()
+    }
+}
+
+/// The regular files of a cache folder and their sizes.
+enum CacheFolder {
+    static func files(in directory: String) -> [(path: String, bytes: Int)] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.sorted().compactMap { name in
+            let path = directory + "/" + name
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                  attributes[.type] as? FileAttributeType == .typeRegular else { return nil }
+            return (path, (attributes[.size] as? NSNumber)?.intValue ?? 0)
+        }
+    }
+}
