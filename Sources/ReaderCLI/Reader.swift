@@ -10,7 +10,7 @@ struct Reader: ParsableCommand {
         abstract: "Open documents as reflowed text pages, with Locators and fingerprints.",
         subcommands: [OpenCommand.self, InfoCommand.self, TOCCommand.self, TextCommand.self, SearchCommand.self, IndexCommand.self,
                       PositionsCommand.self, LocateCommand.self, FingerprintCommand.self, CoverCommand.self,
-                      ResourcesCommand.self, ResourceCommand.self,
+                      ResourcesCommand.self, ResourceCommand.self, ExportCommand.self,
                       RenderCommand.self, FormatsCommand.self, PagesBenchmarkCommand.self])
 
     /// Runs the command line. Help goes to standard output; a usage mistake is one line on
