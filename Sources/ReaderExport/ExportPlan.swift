@@ -51,6 +51,8 @@ struct ExportTOCEntry: Sendable {
     var title: String
     var href: ExportHref
     var children: [ExportTOCEntry]
+    /// Where it leads in the document, when that is known.
+    var position: TextPosition? = nil
 }
 
 /// What the first pass over a document decides before anything is written: the content

@@ -211,6 +211,7 @@ struct ExportPlanner {
         }
         let href = position.map { self.href(for: $0, note: false) } ?? ExportHref(file: plan.files[0].name, fragment: nil)
         let title = entry.title.trimmingCharacters(in: .whitespacesAndNewlines)
-        return ExportTOCEntry(title: title.isEmpty ? "Untitled" : title, href: href, children: entry.children.map { exportEntry($0) })
+        return ExportTOCEntry(title: title.isEmpty ? "Untitled" : title, href: href, children: entry.children.map { exportEntry($0) },
+                              position: position)
     }
 }

@@ -1,3 +1,4 @@
+import ReaderCore
 import ReaderRendering
 
 /// The EPUB 3 navigation document (`nav.xhtml`): the table of contents, landmarks and, for books
@@ -9,7 +10,8 @@ enum NavigationDocumentWriter {
         let entries = plan.toc.isEmpty
             ? [ExportTOCEntry(title: metadata.title, href: ExportHref(file: plan.files[0].name, fragment: nil), children: [])]
             : plan.toc
-        output += list(entries)
+        var last: TextPosition?
+        output += list(entries, last: &last)
         output += "</nav>\n"
         output += "<nav epub:type=\"landmarks\" id=\"landmarks\" hidden=\"hidden\">\n<h2>Landmarks</h2>\n<ol>\n"
         if let coverPage { output += "<li><a epub:type=\"cover\" href=\"\(a("text/" + coverPage))\">Cover</a></li>\n" }
@@ -25,11 +27,20 @@ enum NavigationDocumentWriter {
         return output + XHTMLFrame.end
     }
 
-    private static func list(_ entries: [ExportTOCEntry]) -> String {
+    /// The entries as a nested list. The links of a `toc` nav must follow the reading order, so an
+    /// entry with children that leads back before the entry above it (a heading the source points
+    /// at the book's start) is written as a `<span>` heading, as EPUB allows for one with children.
+    private static func list(_ entries: [ExportTOCEntry], last: inout TextPosition?) -> String {
         var output = "<ol>\n"
         for entry in entries {
-            output += "<li><a href=\"\(a(entry.href.relative(prefix: "text/")))\">\(HTMLEscaping.text(entry.title))</a>"
-            if !entry.children.isEmpty { output += "\n" + list(entry.children) }
+            let title = HTMLEscaping.text(entry.title)
+            if !entry.children.isEmpty, let position = entry.position, let previous = last, position < previous {
+                output += "<li><span>\(title)</span>"
+            } else {
+                output += "<li><a href=\"\(a(entry.href.relative(prefix: "text/")))\">\(title)</a>"
+                if let position = entry.position { last = max(last ?? position, position) }
+            }
+            if !entry.children.isEmpty { output += "\n" + list(entry.children, last: &last) }
             output += "</li>\n"
         }
         return output + "</ol>\n"
