@@ -134,7 +134,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "ReaderExportTests",
-            dependencies: ["ReaderExport", "ReaderEngine", "ReaderAnchoring", "ReaderZip", "ReaderCore", "ReaderTestSupport"]),
+            dependencies: ["ReaderExport", "ReaderEngine", "ReaderAnchoring", "ReaderZip", "ReaderCore", "ReaderTestSupport", "CWebP", "CZlib"]),
         .testTarget(
             name: "ReaderSearchTests", dependencies: ["ReaderSearch", "ReaderEngine", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(

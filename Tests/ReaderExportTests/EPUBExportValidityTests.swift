@@ -1,4 +1,5 @@
 import Foundation
+import ReaderCore
 import ReaderTestSupport
 import Testing
 
@@ -14,6 +15,20 @@ struct EPUBExportValidityTests {
                 let exported = try ExportedBook(path: TestLocation.testBooks.appendingPathComponent(book).path, into: folder)
                 paths.append(exported.exportPath)
             }
+            // A Markdown file with a WebP picture beside it: the picture must arrive as a PNG.
+            let article = folder.appendingPathComponent("article", isDirectory: true)
+            try FileManager.default.createDirectory(at: article, withIntermediateDirectories: true)
+            try Data(WebPPicture.encoded()).write(to: article.appendingPathComponent("dot.webp"))
+            try Data("# A picture\n\nBefore the picture.\n\n![A small dot](dot.webp)\n\nAfter it.\n".utf8)
+                .write(to: article.appendingPathComponent("article.md"))
+            let withWebP = try ExportedBook(path: article.appendingPathComponent("article.md").path, into: folder)
+            #expect(withWebP.summary.images == 1)
+            #expect(withWebP.summary.notes.isEmpty, "\(withWebP.summary.notes)")
+            let reopened = try withWebP.openExport() as? any ResourceProviding
+            #expect(try reopened?.resources().map(\.mediaType).contains("image/png") == true)
+            #expect(try reopened?.resources().map(\.mediaType).contains("image/webp") == false)
+            paths.append(withWebP.exportPath)
+
             let problems = try EPUBCheck.problems(in: paths)
             for path in paths {
                 let messages = problems[path] ?? []
