@@ -12,7 +12,7 @@ let package = Package(
                 "ReaderEngine", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
                 "ReaderWeb",
                 "ReaderXML", "ReaderZip", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering",
-                "ReaderCore",
+                "ReaderCore", "ReaderExport",
             ]),
         .library(name: "ReaderTransforms", targets: ["ReaderTransforms"]),
         .executable(name: "reader", targets: ["ReaderCLI"]),
@@ -37,6 +37,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "COpenCC", pkgConfig: "opencc", providers: [.apt(["libopencc-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // The poppler-glib, GLib and cairo functions ReaderPDF calls, loaded with dlopen when the
         // first PDF opens rather than linked (they would add some 4 ms to every run).
         .target(name: "CPopplerGlib"),
@@ -84,6 +85,9 @@ let package = Package(
         // Markdown and sanitized HTML renderings of any Document's blocks and inline runs.
         .target(name: "ReaderRendering", dependencies: ["ReaderCore"]),
 
+        // EPUB 3 export of any Document, through the public model alone (WebP pictures to PNG with libwebp).
+        .target(name: "ReaderExport", dependencies: ["ReaderCore", "ReaderRendering", "ReaderZip", "CWebP", "CZlib"]),
+
         // Full-text search over any Document, through the public model alone.
         .target(name: "ReaderSearch", dependencies: ["ReaderCore"]),
         // A per-book SQLite FTS5 (trigram) index that narrows a search to the sections that can match.
@@ -99,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "ReaderCLI",
             dependencies: [
-                "ReaderEngine", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering",
+                "ReaderEngine", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering", "ReaderExport",
                 "ReaderTransforms", "ReaderWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -116,7 +120,7 @@ let package = Package(
 
         // Test targets mirror the library targets; ReaderCLITests runs the built `reader`.
         // Helpers every test target shares: seeded randomness, where the corpus is, temp folders.
-        .target(name: "ReaderTestSupport", dependencies: ["ReaderCore"], path: "Tests/ReaderTestSupport"),
+        .target(name: "ReaderTestSupport", dependencies: ["ReaderCore", "ReaderAnchoring"], path: "Tests/ReaderTestSupport"),
         .testTarget(name: "ReaderCoreTests", dependencies: ["ReaderCore", "ReaderTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "ReaderTXTTests", dependencies: ["ReaderTXT", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(name: "ReaderMarkdownTests", dependencies: ["ReaderMarkdown", "ReaderCore", "ReaderTestSupport"]),
@@ -147,6 +151,9 @@ let package = Package(
             dependencies: [
                 "ReaderRendering", "ReaderEngine", "ReaderMarkdown", "ReaderHTML", "ReaderXML", "ReaderCore", "ReaderTestSupport",
             ]),
+        .testTarget(
+            name: "ReaderExportTests",
+            dependencies: ["ReaderExport", "ReaderEngine", "ReaderAnchoring", "ReaderZip", "ReaderCore", "ReaderTestSupport", "CWebP", "CZlib"]),
         .testTarget(
             name: "ReaderSearchTests", dependencies: ["ReaderSearch", "ReaderEngine", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(

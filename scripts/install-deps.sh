@@ -3,7 +3,8 @@
 set -euo pipefail
 packages=(pkg-config libuchardet-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libzip-dev zlib1g-dev libxml2-dev
           libpoppler-glib-dev libpoppler-private-dev libcairo2-dev libsqlite3-dev unzip
-          libopencc-dev opencc)
+          libopencc-dev opencc  # text transforms: OpenCC's library, and its tool for the tests and benchmark
+          libwebp-dev epubcheck)  # the EPUB exporter: WebP pictures to PNG; its tests run epubcheck
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

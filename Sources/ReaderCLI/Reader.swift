@@ -11,7 +11,7 @@ struct Reader: ParsableCommand {
         version: ReaderVersion.current,
         subcommands: [OpenCommand.self, InfoCommand.self, TOCCommand.self, TextCommand.self, SearchCommand.self, IndexCommand.self,
                       PositionsCommand.self, LocateCommand.self, FingerprintCommand.self, CoverCommand.self,
-                      ResourcesCommand.self, ResourceCommand.self,
+                      ResourcesCommand.self, ResourceCommand.self, ExportCommand.self,
                       RenderCommand.self, FormatsCommand.self, PagesBenchmarkCommand.self,
                       ArticleCommand.self, CacheCommand.self])
 

@@ -1,9 +1,9 @@
 /// Escaping for text and attribute values in HTML, and the URL checks that keep a rendered page
 /// from loading anything or running anything.
-enum HTMLEscaping {
+package enum HTMLEscaping {
     /// Text content: `&`, `<`, `>` escaped; control characters other than tab and line feed, which
     /// HTML does not allow, dropped.
-    static func text(_ string: String) -> String {
+    package static func text(_ string: String) -> String {
         var output = ""
         output.reserveCapacity(string.utf8.count)
         for scalar in string.unicodeScalars {
@@ -21,7 +21,7 @@ enum HTMLEscaping {
     }
 
     /// An attribute value, to be written between double quotes.
-    static func attribute(_ string: String) -> String {
+    package static func attribute(_ string: String) -> String {
         text(string).replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "\n", with: "&#10;")
     }
 
@@ -33,7 +33,7 @@ enum HTMLEscaping {
     }
 
     /// Schemes a link may lead to: following a link loads nothing by itself and runs nothing.
-    static let linkSchemes: Set<String> = ["http", "https", "mailto", "ftp"]
+    package static let linkSchemes: Set<String> = ["http", "https", "mailto", "ftp"]
 
     /// Schemes that name something outside the document; an image with one is never loaded.
     static let outsideSchemes: Set<String> = ["http", "https", "ftp", "file", "data", "blob", "javascript", "vbscript",
@@ -41,7 +41,7 @@ enum HTMLEscaping {
 
     /// A document path as a relative URL: characters outside a URL path percent-encoded, and a
     /// `./` before a first segment that would read as a scheme (`kindle:embed:0001`).
-    static func relativeURL(_ path: String) -> String {
+    package static func relativeURL(_ path: String) -> String {
         var encoded = ""
         for byte in path.utf8 {
             switch byte {

@@ -19,6 +19,9 @@ public struct HTMLRenderer {
     private var idsWritten: Set<String> = []
     private var structure = HTMLStructure()
     private var pendingTable: [TableRow] = []
+    private var pendingTableMarkers: [InlineMarker] = []
+    private var blockIndex = 0
+    private let hooks: HTMLRenderingHooks?
 
     /// A renderer for a document whose reading order is `sections`.
     /// - Parameter sectionOfLocator: the section a link's Locator leads to (for formats whose
@@ -29,6 +32,34 @@ public struct HTMLRenderer {
         sectionOfHref = map
         self.sectionOfLocator = sectionOfLocator ?? { [map] in map[$0.href] }
         self.resourceBase = resourceBase
+        hooks = nil
+    }
+
+    /// A renderer whose links, images, anchors and notes are decided by `hooks`, for a caller that
+    /// writes the blocks into documents of its own (``renderBlock(_:section:index:)``).
+    package init(hooks: HTMLRenderingHooks) {
+        sectionOfHref = [:]
+        sectionOfLocator = { _ in nil }
+        resourceBase = ""
+        self.hooks = hooks
+    }
+
+    /// One block (block `index` of section `section`), with the tags that open the lists and
+    /// quotes around it and close those of the block before; a table's rows are gathered until
+    /// the table ends.
+    package mutating func renderBlock(_ block: Block, section: Int, index: Int) -> String {
+        self.section = section
+        blockIndex = index
+        var output = ""
+        render(block, into: &output)
+        return output
+    }
+
+    /// Writes a gathered table and closes every open list and quote.
+    package mutating func closeOpenElements() -> String {
+        var output = ""
+        flushTable(into: &output)
+        return output + structure.closeAll()
     }
 
     /// The start of the page, up to and including `<body>`.
@@ -51,7 +82,10 @@ public struct HTMLRenderer {
     public mutating func render(_ content: SectionContent, of section: Section) -> String {
         self.section = section.index
         var output = "<section id=\"\(sectionID(section.index))\">\n"
-        for block in content.blocks { render(block, into: &output) }
+        for (index, block) in content.blocks.enumerated() {
+            blockIndex = index
+            render(block, into: &output)
+        }
         flushTable(into: &output)
         output += structure.closeAll()
         output += "</section>\n"
@@ -65,9 +99,11 @@ public struct HTMLRenderer {
             if block.tableRows[0].isFirstRow { flushTable(into: &output) }
             if pendingTable.isEmpty { output += structure.enter(block, startsItem: false) }
             pendingTable += block.tableRows
+            pendingTableMarkers += markers(of: block)
             return
         }
         flushTable(into: &output)
+        let blockMarkers = markers(of: block)
         let isItem: Bool
         if case .listItem = block.kind { isItem = true } else { isItem = false }
         output += structure.enter(block, startsItem: isItem)
@@ -75,9 +111,14 @@ public struct HTMLRenderer {
         switch block.kind {
         case .heading(let level):
             let tag = "h\(min(max(level, 1), 6))"
-            output += "<\(tag)\(id)>\(inline(block))</\(tag)>\n"
+            output += "<\(tag)\(id)>\(inline(block, markers: blockMarkers))</\(tag)>\n"
         case .paragraph, .quote:
-            output += "<p\(id)>\(inline(block))</p>\n"
+            if let note = hooks?.noteID(section, blockIndex) {
+                output += "<aside epub:type=\"footnote\" id=\"\(HTMLEscaping.attribute(note))\">"
+                output += "<p>\(inline(block, markers: blockMarkers))</p></aside>\n"
+            } else {
+                output += "<p\(id)>\(inline(block, markers: blockMarkers))</p>\n"
+            }
         case .listItem(let marker):
             let task = switch marker {
             case "[x]", "[X]": "<input type=\"checkbox\" checked=\"checked\" disabled=\"disabled\"/> "
@@ -85,26 +126,27 @@ public struct HTMLRenderer {
             default: ""
             }
             output += id.isEmpty ? "" : "<span\(id)></span>"
-            output += task + inline(block) + "\n"
+            output += task + inline(block, markers: blockMarkers) + "\n"
         case .preformatted:
             if block.tableRows.isEmpty {
-                output += "<pre\(id)><code>\(HTMLEscaping.text(block.text))</code></pre>\n"
+                output += "<pre\(id)><code>\(preformatted(block.text, markers: blockMarkers))</code></pre>\n"
             } else {
-                output += table(block.tableRows, id: id)
+                output += markup(of: blockMarkers) + table(block.tableRows, id: id)
             }
         case .image(let source):
             let reference = block.runs.lazy.compactMap(\.imageReference).first
                 ?? ImageReference(href: source ?? "", alternativeText: block.text)
-            output += "<figure\(id)>\(image(reference))</figure>\n"
+            output += "<figure\(id)>\(markup(of: blockMarkers))\(image(reference))</figure>\n"
         case .rule:
-            output += "<hr\(id)/>\n"
+            output += markup(of: blockMarkers) + "<hr\(id)/>\n"
         }
     }
 
     private mutating func flushTable(into output: inout String) {
         guard !pendingTable.isEmpty else { return }
-        output += table(pendingTable, id: "")
+        output += markup(of: pendingTableMarkers) + table(pendingTable, id: "")
         pendingTable.removeAll()
+        pendingTableMarkers.removeAll()
     }
 
     private func table(_ rows: [TableRow], id: String) -> String {
@@ -122,7 +164,7 @@ public struct HTMLRenderer {
 
     /// ` id="…"` on the first block that carries an element id of the source, else nothing.
     private mutating func idAttribute(for block: Block) -> String {
-        guard let anchor = block.anchorID else { return "" }
+        guard hooks == nil, let anchor = block.anchorID else { return "" }
         let id = elementID(section: section, fragment: anchor)
         guard idsWritten.insert(id).inserted else { return "" }
         return " id=\"\(HTMLEscaping.attribute(id))\""
@@ -130,13 +172,36 @@ public struct HTMLRenderer {
 
     // MARK: Inline content
 
-    private func inline(_ block: Block) -> String {
-        inline(text: block.text, runs: block.runs)
+    /// The markers the hooks place in the current block (none without hooks).
+    private func markers(of block: Block) -> [InlineMarker] {
+        hooks?.markers(section, blockIndex, block) ?? []
     }
 
-    private func inline(text: String, runs: [InlineRun]) -> String {
+    private func markup(of markers: [InlineMarker]) -> String {
+        markers.map(\.markup).joined()
+    }
+
+    private func inline(_ block: Block, markers: [InlineMarker] = []) -> String {
+        inline(text: block.text, runs: block.runs, markers: markers)
+    }
+
+    /// Preformatted text, line feeds kept, with markers.
+    private func preformatted(_ text: String, markers: [InlineMarker]) -> String {
+        guard !markers.isEmpty else { return HTMLEscaping.text(text) }
         var output = ""
-        for event in InlineEvent.events(text: text, runs: runs) {
+        for event in InlineEvent.events(text: text, runs: [], markers: markers) {
+            switch event {
+            case .text(let string): output += HTMLEscaping.text(string)
+            case .marker(let markup): output += markup
+            case .open, .close, .image: break
+            }
+        }
+        return output
+    }
+
+    private func inline(text: String, runs: [InlineRun], markers: [InlineMarker] = []) -> String {
+        var output = ""
+        for event in InlineEvent.events(text: text, runs: runs, markers: markers) {
             switch event {
             case .text(let string):
                 output += HTMLEscaping.text(string).replacingOccurrences(of: "\n", with: "<br/>")
@@ -146,6 +211,8 @@ public struct HTMLRenderer {
                 output += closing(style)
             case .image(let reference):
                 output += image(reference)
+            case .marker(let markup):
+                output += markup
             }
         }
         return output
@@ -161,6 +228,11 @@ public struct HTMLRenderer {
         case .subscript: return "<sub>"
         case .underline: return "<u>"
         case .link(let target), .noteReference(let target):
+            if let hooks {
+                let type = if case .noteReference = style { " epub:type=\"noteref\"" } else { "" }
+                guard let href = href(for: target, hooks: hooks) else { return "<a\(type)>" }
+                return "<a href=\"\(HTMLEscaping.attribute(href))\"\(type)>"
+            }
             let role = if case .noteReference = style { " role=\"doc-noteref\"" } else { "" }
             guard let href = href(for: target) else { return "<a\(role)>" }
             let external = if case .external = target { " rel=\"noopener noreferrer nofollow\"" } else { "" }
@@ -187,6 +259,12 @@ public struct HTMLRenderer {
     /// text instead, since the page loads nothing from outside.
     private func image(_ reference: ImageReference) -> String {
         let alt = HTMLEscaping.attribute(reference.alternativeText)
+        if let hooks {
+            guard let source = hooks.imageSource(reference) else {
+                return "<span class=\"image-alt\">\(HTMLEscaping.text(reference.alternativeText))</span>"
+            }
+            return "<img src=\"\(HTMLEscaping.attribute(source))\" alt=\"\(alt)\"/>"
+        }
         let scheme = URLReference.scheme(of: reference.href)
         if scheme.map(HTMLEscaping.outsideSchemes.contains) == true || reference.href.isEmpty
             || reference.href.hasPrefix("//") || reference.href.hasPrefix("\\") {
@@ -213,6 +291,17 @@ public struct HTMLRenderer {
             guard let index = sectionOfLocator(locator) else { return nil }
             return "#" + sectionID(index)
         }
+    }
+
+    /// Where a link goes under hooks: an allowed external URL as written, anything else as the hooks say.
+    private func href(for target: LinkTarget, hooks: HTMLRenderingHooks) -> String? {
+        if case .external(let url) = target {
+            guard let scheme = URLReference.scheme(of: url), HTMLEscaping.linkSchemes.contains(scheme),
+                  !url.unicodeScalars.contains(where: { $0.value <= 0x20 || "<>\"{}|\\^`".unicodeScalars.contains($0) })
+            else { return nil }
+            return url
+        }
+        return hooks.linkHref(target, section)
     }
 
     private func sectionID(_ index: Int) -> String { "s\(index)" }

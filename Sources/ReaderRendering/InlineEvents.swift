@@ -12,15 +12,20 @@ enum InlineEvent: Equatable {
     case close(InlineStyle)
     /// An image stands here; the text its run covers (its alternative text) is not repeated.
     case image(ImageReference)
+    /// Markup of the caller's own (an empty anchor, a page-break marker) to write as it is.
+    case marker(String)
 }
 
 extension InlineEvent {
     /// The events of `text` with `runs` (UTF-16 ranges, as ``Block/runs`` keeps them).
     /// - Parameter trimmingWhitespace: whether style runs give up the white space at their edges
     ///   (Markdown's delimiters do not work next to it).
-    static func events(text: String, runs: [InlineRun], trimmingWhitespace: Bool = false) -> [InlineEvent] {
+    /// - Parameter markers: markup to put at UTF-16 offsets of the text (after the styles that
+    ///   open there, before an image there), sorted by offset.
+    static func events(text: String, runs: [InlineRun], trimmingWhitespace: Bool = false,
+                       markers: [InlineMarker] = []) -> [InlineEvent] {
         let units = Array(text.utf16)
-        guard !runs.isEmpty else { return units.isEmpty ? [] : [.text(text)] }
+        guard !runs.isEmpty || !markers.isEmpty else { return units.isEmpty ? [] : [.text(text)] }
         var styles: [InlineRun] = []
         var images: [InlineRun] = []
         for run in runs {
@@ -37,7 +42,10 @@ extension InlineEvent {
         styles = joiningTouching(styles)
         var boundaries = Set([0, units.count])
         for run in styles + images { boundaries.insert(run.range.lowerBound); boundaries.insert(run.range.upperBound) }
+        let markers = markers.map { InlineMarker(offset: min(max($0.offset, 0), units.count), markup: $0.markup) }
+        for marker in markers { boundaries.insert(marker.offset) }
         let points = boundaries.sorted()
+        var nextMarker = 0
 
         var events: [InlineEvent] = []
         var stack: [Int] = []  // indices into `styles`
@@ -54,6 +62,10 @@ extension InlineEvent {
             for index in active where !stack.contains(index) {
                 events.append(.open(styles[index].style))
                 stack.append(index)
+            }
+            while nextMarker < markers.count, markers[nextMarker].offset <= point {
+                events.append(.marker(markers[nextMarker].markup))
+                nextMarker += 1
             }
             while nextImage < images.count, images[nextImage].range.lowerBound <= point {
                 if case .image(let reference) = images[nextImage].style { events.append(.image(reference)) }

@@ -158,6 +158,8 @@ public struct MarkdownRenderer {
             case .image(let reference):
                 if codeDepth == 0 { writeContent(image(reference)) }
                 atLineStart = false
+            case .marker:
+                break
             }
         }
         var lines = output.split(separator: "\n", omittingEmptySubsequences: false).map {

@@ -1,6 +1,7 @@
 import Foundation
 import ReaderCore
 import ReaderEngine
+import ReaderTestSupport
 import Testing
 
 /// The measure of issue 6: Locators taken at 200 random points of each EPUB TestBook land on the

@@ -1,6 +1,7 @@
 import Foundation
 import ReaderCore
 import ReaderEngine
+import ReaderTestSupport
 import Testing
 
 /// Re-anchoring between corpus books that hold the same text in two formats: the Project

@@ -1,30 +1,29 @@
 import Foundation
 import ReaderAnchoring
 import ReaderCore
-import ReaderTestSupport
 
 /// Re-anchors Locators made at random points of one document into another and counts how many
 /// land on the same words, how many are refused and how many land elsewhere.
-struct ReanchoringMeasurement: CustomStringConvertible {
+public struct ReanchoringMeasurement: CustomStringConvertible, Sendable {
     /// Locators tried.
-    var trials = 0
+    public var trials = 0
     /// Matches on the same words: up to 2 words before and 5 from the position, within its block
     /// in the source, against the words around the match (across blocks) in the target.
-    var hits = 0
+    public var hits = 0
     /// Locators refused (`anchorNotFound`).
-    var refusals = 0
+    public var refusals = 0
     /// Matches found by alignment rather than unchanged (hits or not).
-    var fuzzy = 0
+    public var fuzzy = 0
     /// Matches on other words, with what was expected and found, for the failure message.
-    var wrong: [String] = []
+    public var wrong: [String] = []
     /// Time to build the target and to re-anchor all the Locators.
-    var buildTime = Duration.zero
-    var locateTime = Duration.zero
+    public var buildTime = Duration.zero
+    public var locateTime = Duration.zero
 
-    var hitRate: Double { trials == 0 ? 0 : Double(hits) / Double(trials) }
-    var wrongRate: Double { trials == 0 ? 0 : Double(wrong.count) / Double(trials) }
+    public var hitRate: Double { trials == 0 ? 0 : Double(hits) / Double(trials) }
+    public var wrongRate: Double { trials == 0 ? 0 : Double(wrong.count) / Double(trials) }
 
-    var description: String {
+    public var description: String {
         let percent = (hitRate * 1000).rounded() / 10
         let perLocator = trials == 0 ? 0 : Self.microseconds(locateTime) / trials
         return "\(hits)/\(trials) on the same words (\(percent)%), \(refusals) refused, \(wrong.count) wrong, "
@@ -38,7 +37,7 @@ struct ReanchoringMeasurement: CustomStringConvertible {
 
     /// Measures `count` Locators of `source`, at seeded random characters it copied from its
     /// files (uniform over characters, in blocks holding at least one word), re-anchored in `target`.
-    init(from source: any Document, into target: any Document, count: Int, seed: UInt64,
+    public init(from source: any Document, into target: any Document, count: Int, seed: UInt64,
          options: ReanchoringOptions = .init()) throws {
         let clock = ContinuousClock()
         let start = clock.now
