@@ -84,10 +84,19 @@ let package = Package(
             name: "ReaderSearchIndex",
             dependencies: ["ReaderSearch", "ReaderCore", .product(name: "GRDB", package: "GRDB.swift")]),
 
+        // The personal library: books, reading state, annotations, backup; SQLite through GRDB behind a storage protocol.
+        .target(
+            name: "ReaderLibrary",
+            dependencies: [
+                "ReaderEngine", "ReaderCore", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+
         .executableTarget(
             name: "ReaderCLI",
             dependencies: [
                 "ReaderEngine", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering",
+                "ReaderLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -136,11 +145,15 @@ let package = Package(
                 "ReaderSearchIndex", "ReaderSearch", "ReaderEngine", "ReaderCore", "ReaderTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        .testTarget(
+            name: "ReaderLibraryTests",
+            dependencies: ["ReaderLibrary", "ReaderEngine", "ReaderCore", "ReaderTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         // Runs the `reader` executable that `swift build --build-tests` puts beside the test binary,
         // as a user would; it calls nothing in ReaderCLI.
         .testTarget(
             name: "ReaderCLITests",
-            dependencies: ["ReaderEngine", "ReaderCore", "ReaderPDF", "ReaderSearch", "ReaderTestSupport"]),
+            dependencies: ["ReaderEngine", "ReaderCore", "ReaderPDF", "ReaderSearch", "ReaderTestSupport",
+                           "ReaderLibrary"]),
     ],
     // poppler 22.12's headers need C++17.
     cxxLanguageStandard: .cxx17

@@ -25,9 +25,14 @@ struct OpenCommand: ParsableCommand {
     @Flag(help: "Print the page, its Locators and the page count as JSON.")
     var json = false
 
+    @Flag(help: ArgumentHelp(
+        "Continue where the book was last read; FILE may then name any book of the library (a path, a fingerprint, title words).",
+        discussion: "Without --resume the page shown is always the one asked for (page 1 by default)."))
+    var resume = false
+
     func validate() throws {
-        if [page != nil, locator != nil, pdfPage != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("give one of --page, --locator and --pdf-page")
+        if [page != nil, locator != nil, pdfPage != nil, resume].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --page, --locator, --pdf-page and --resume")
         }
         if let page, page < 1 { throw ValidationError("--page must be 1 or more") }
         if let pdfPage, pdfPage < 1 { throw ValidationError("--pdf-page must be 1 or more") }
@@ -36,8 +41,14 @@ struct OpenCommand: ParsableCommand {
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
             let engine = ReaderEngine.standard
-            let opened = try engine.open(path: document.file, options: document.openOptions)
-            let session = try ReadingSession.paging(opened, documentOptions: document, view: view)
+            let resumed = try resume ? resumption() : nil
+            let options = resumed?.options ?? document.openOptions
+            let opened = try engine.open(path: resumed?.path ?? document.file, options: options)
+            let viewportAsked = try view.viewport()
+            let session = try ReadingSession(
+                document: opened, options: options,
+                viewport: view.width == nil && view.height == nil ? resumed?.viewport ?? viewportAsked : viewportAsked,
+                cache: view.cache)
             let viewport = session.viewport
             if let pdfPage {
                 try showPDFPage(pdfPage, session: session)
@@ -46,6 +57,8 @@ struct OpenCommand: ParsableCommand {
             let number: Int
             if let locator {
                 number = try session.pageNumber(containing: try LocatorArgument.parse(locator))
+            } else if let resumedAt = resumed?.locator {
+                number = resumedPage(of: resumedAt, in: session)
             } else {
                 number = page ?? 1
             }
@@ -55,11 +68,12 @@ struct OpenCommand: ParsableCommand {
             let start = try opened.fingerprintedLocator(at: shown.start)
             var end: Locator?
             if let position = shown.end { end = try opened.fingerprintedLocator(at: position) }
-            let title = opened.metadata.title ?? document.file
+            let title = opened.metadata.title ?? (resumed?.path ?? document.file)
+            recordPosition(start: start, page: number, of: count)
 
             var output = OutputBuffer()
             if json {
-                let report = PageReport(file: document.file, format: opened.format.rawValue,
+                let report = PageReport(file: resumed?.path ?? document.file, format: opened.format.rawValue,
                                         fingerprint: try opened.fingerprint().description, title: title,
                                         page: number, pageCount: count.value, pageCountIsExact: count.isExact,
                                         viewport: viewport,
