@@ -99,12 +99,19 @@ let package = Package(
         .target(
             name: "ReaderTransforms",
             dependencies: ["ReaderCore", "COpenCC", .product(name: "Crypto", package: "swift-crypto")]),
+        // The personal library: books, reading state, annotations, backup; SQLite through GRDB behind a storage protocol.
+        .target(
+            name: "ReaderLibrary",
+            dependencies: [
+                "ReaderEngine", "ReaderCore", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
 
         .executableTarget(
             name: "ReaderCLI",
             dependencies: [
                 "ReaderEngine", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering", "ReaderExport",
-                "ReaderTransforms", "ReaderWeb",
+                "ReaderTransforms", "ReaderWeb", "ReaderLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -168,11 +175,15 @@ let package = Package(
         .testTarget(
             name: "ReaderWebTests",
             dependencies: ["ReaderWeb", "ReaderEngine", "ReaderMarkdown", "ReaderHTML", "ReaderXML", "ReaderCore", "ReaderTestSupport"]),
+        .testTarget(
+            name: "ReaderLibraryTests",
+            dependencies: ["ReaderLibrary", "ReaderEngine", "ReaderCore", "ReaderTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         // Runs the `reader` executable that `swift build --build-tests` puts beside the test binary,
         // as a user would; it calls nothing in ReaderCLI.
         .testTarget(
             name: "ReaderCLITests",
-            dependencies: ["ReaderEngine", "ReaderCore", "ReaderPDF", "ReaderSearch", "ReaderTestSupport", "ReaderTransforms"]),
+            dependencies: ["ReaderEngine", "ReaderCore", "ReaderPDF", "ReaderSearch", "ReaderTestSupport", "ReaderTransforms",
+                           "ReaderLibrary"]),
     ],
     // poppler 22.12's headers need C++17.
     cxxLanguageStandard: .cxx17

@@ -15,3 +15,5 @@ if ((${#missing[@]})); then
     "${sudo_cmd[@]}" apt-get update -qq
     DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"
 fi
+# The WebDAV server the library's backup push/pull tests start on loopback (PyPI).
+python3 -c 'import wsgidav, cheroot' 2>/dev/null || python3 -m pip install --quiet wsgidav cheroot

@@ -34,9 +34,14 @@ struct OpenCommand: ParsableCommand {
     @Flag(help: "Print the page, its Locators and the page count as JSON.")
     var json = false
 
+    @Flag(help: ArgumentHelp(
+        "Continue where the book was last read; FILE may then name any book of the library (a path, a fingerprint, title words).",
+        discussion: "Without --resume the page shown is always the one asked for (page 1 by default)."))
+    var resume = false
+
     func validate() throws {
-        if [page != nil, locator != nil, pdfPage != nil, chapter != nil, percent != nil].filter({ $0 }).count > 1 {
-            throw ValidationError("give one of --page, --locator, --chapter, --percent and --pdf-page")
+        if [page != nil, locator != nil, pdfPage != nil, chapter != nil, percent != nil, resume].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --page, --locator, --chapter, --percent, --pdf-page and --resume")
         }
         if let page, page < 1 { throw ValidationError("--page must be 1 or more, not \(page)") }
         if let pdfPage, pdfPage < 1 { throw ValidationError("--pdf-page must be 1 or more, not \(pdfPage)") }
@@ -45,9 +50,15 @@ struct OpenCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
-            let (opened, options) = try transform.open(document)
+            let resumed = try resume ? resumption() : nil
+            let (opened, options) = try transform.open(
+                path: resumed?.path ?? document.file, options: resumed?.options ?? document.openOptions)
             document.warnAboutIgnoredOptions(for: opened)
-            let session = try ReadingSession.paging(opened, options: options, view: view)
+            let viewportAsked = try view.viewport()
+            let session = try ReadingSession(
+                document: opened, options: options,
+                viewport: view.width == nil && view.height == nil ? resumed?.viewport ?? viewportAsked : viewportAsked,
+                cache: view.cache)
             let viewport = session.viewport
             if let pdfPage {
                 try showPDFPage(pdfPage, session: session)
@@ -60,6 +71,8 @@ struct OpenCommand: ParsableCommand {
                 number = try session.pageNumber(containing: try ChapterArgument.start(of: chapter, in: opened))
             } else if let percent {
                 number = try session.pageNumber(containing: Locator(href: "", type: "", locations: .init(totalProgression: percent / 100)))
+            } else if let resumedAt = resumed?.locator {
+                number = resumedPage(of: resumedAt, in: session)
             } else {
                 number = page ?? 1
             }
@@ -69,11 +82,12 @@ struct OpenCommand: ParsableCommand {
             let start = try opened.fingerprintedLocator(at: shown.start)
             var end: Locator?
             if let position = shown.end { end = try opened.fingerprintedLocator(at: position) }
-            let title = opened.metadata.title ?? document.file
+            let title = opened.metadata.title ?? (resumed?.path ?? document.file)
+            recordPosition(start: start, page: number, of: count)
 
             var output = OutputBuffer()
             if json {
-                let report = PageReport(file: document.file, format: opened.format.rawValue,
+                let report = PageReport(file: resumed?.path ?? document.file, format: opened.format.rawValue,
                                         fingerprint: try opened.fingerprint().description, title: title,
                                         page: number, pageCount: count.value, pageCountIsExact: count.isExact,
                                         viewport: viewport,

@@ -13,7 +13,9 @@ struct Reader: ParsableCommand {
                       PositionsCommand.self, LocateCommand.self, FingerprintCommand.self, CoverCommand.self,
                       ResourcesCommand.self, ResourceCommand.self, ExportCommand.self,
                       RenderCommand.self, FormatsCommand.self, PagesBenchmarkCommand.self,
-                      ArticleCommand.self, CacheCommand.self])
+                      ArticleCommand.self, CacheCommand.self,
+                      LibraryCommand.self, BookmarkCommand.self, HighlightCommand.self, NoteCommand.self,
+                      AnnotationsCommand.self, BackupCommand.self])
 
     /// Runs the command line. Help goes to standard output; a usage mistake is one line on
     /// standard error and exit status 2, like every other error of this tool.

@@ -15,9 +15,15 @@ struct TransformOptions: ParsableArguments {
     /// - Throws: ``ReaderError`` of kind `invalidArgument` for an unknown transform or a bad rules
     ///   file (before the document is opened), or the engine's error.
     func open(_ document: DocumentOptions, engine: ReaderEngine = .standard) throws(ReaderError) -> (any Document, OpenOptions) {
+        try open(path: document.file, options: document.openOptions, engine: engine)
+    }
+
+    /// The document at `path`, opened with `options`, through the transforms (see
+    /// ``open(_:engine:)``).
+    func open(path: String, options: OpenOptions, engine: ReaderEngine = .standard) throws(ReaderError) -> (any Document, OpenOptions) {
         let chain = try TextTransformChain(names: transforms)
-        var options = document.openOptions
-        let opened = try engine.open(path: document.file, options: options)
+        var options = options
+        let opened = try engine.open(path: path, options: options)
         guard !chain.isEmpty else { return (opened, options) }
         options.transformVariant = chain.variant
         return (TransformedDocument(opened, chain: chain), options)

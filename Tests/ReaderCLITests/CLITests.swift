@@ -77,6 +77,8 @@ enum ReaderExecutable {
         process.currentDirectoryURL = URL(fileURLWithPath: TestLocation.packageRoot.path)
         var environment = ProcessInfo.processInfo.environment
         environment["READER_CACHE_DIR"] = cacheDirectory.path
+        // Never the user's library: every run gets one in its temporary folder unless told otherwise.
+        environment["READER_LIBRARY"] = cacheDirectory.appendingPathComponent("library.sqlite").path
         environment.merge(extra) { _, added in added }
         process.environment = environment
         process.standardInput = try input.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) } ?? FileHandle.nullDevice

@@ -1,0 +1,42 @@
+import ReaderCore
+import ReaderEngine
+
+/// What a scan reads from a book file: metadata, table-of-contents size, page count at the
+/// standard viewport, cover; or why it could not be opened.
+struct BookDescription {
+    /// The largest cover picture kept.
+    static let coverLimit = 8 << 20
+
+    var title: String?
+    var authors: [String] = []
+    var language: String?
+    var tocCount: Int?
+    var pageCount: PageCount?
+    var cover: CoverImage?
+    var error: String?
+
+    /// Opens `path` and reads what the library keeps; an error becomes ``error``, never a throw.
+    static func read(path: String, engine: ReaderEngine) -> BookDescription {
+        var description = BookDescription()
+        let document: any Document
+        do {
+            document = try engine.open(path: path)
+        } catch {
+            description.error = error.description
+            return description
+        }
+        defer { document.close() }
+        description.title = document.metadata.title
+        description.authors = document.metadata.authors
+        description.language = document.metadata.language
+        description.tocCount = (try? document.tableOfContents())?.reduce(0) { $0 + $1.count }
+        if let session = try? ReadingSession(document: document, viewport: .standard) {
+            description.pageCount = try? session.pageCount()
+        }
+        if let provider = document as? any CoverProviding, let cover = try? provider.coverImage(),
+           cover.data.count <= coverLimit {
+            description.cover = cover
+        }
+        return description
+    }
+}
