@@ -140,7 +140,7 @@ let package = Package(
         // as a user would; it calls nothing in ReaderCLI.
         .testTarget(
             name: "ReaderCLITests",
-            dependencies: ["ReaderEngine", "ReaderCore", "ReaderPDF", "ReaderSearch", "ReaderTestSupport"]),
+            dependencies: ["ReaderEngine", "ReaderCore", "ReaderPDF", "ReaderSearch", "ReaderTestSupport", "ReaderZip"]),
     ],
     // poppler 22.12's headers need C++17.
     cxxLanguageStandard: .cxx17
