@@ -147,6 +147,7 @@ struct DamagedBookTests {
         let book = try open("azw3-ncx-index-zeroed.azw3")
         #expect(try words(book) == (try words(original("mobi/lighthouse-keeper.azw3"))))
         #expect(try book.tableOfContents().count >= 7)
+        #expect(try book.allWarnings().contains { $0.message.contains("the NCX index is broken") })
     }
 
     @Test("an AZW3 whose skeleton or fragment index is broken reads its text as one stream, with a warning",

@@ -52,6 +52,9 @@ public struct MOBIBackend: DocumentBackend {
                 warnings.append(DocumentWarning(.damagedContent, severity: .errorRecovered, message: damage))
             }
             warnings += book.damage.map { DocumentWarning(.damagedContent, severity: .errorRecovered, message: $0) }
+            if book.ncx.isEmpty, let problem = MOBIBookPart.ncxProblem(pdb: pdb, header: book.header, record0Index: book.record0Index) {
+                warnings.append(DocumentWarning(.container, severity: .errorRecovered, message: problem))
+            }
             let recordsAfter = pdb.recordCount - 1 - book.record0Index
             if book.header.textRecordCount > recordsAfter {
                 warnings.append(DocumentWarning(.container, severity: .info,

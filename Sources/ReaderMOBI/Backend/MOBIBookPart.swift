@@ -81,9 +81,21 @@ struct MOBIBookPart: Sendable {
     /// The NCX entries; none when the header names no index or it does not read (the TOC then
     /// comes from the text).
     private static func ncxEntries(pdb: PDBFile, header: MOBIHeader, record0Index: Int) -> [NCXEntry] {
-        guard let ncx = header.ncxIndex, let index = try? MOBIIndex.read(pdb: pdb, indexRecord: record0Index + ncx) else {
-            return []
+        (try? ncxEntriesOrError(pdb: pdb, header: header, record0Index: record0Index)) ?? []
+    }
+
+    /// Why the NCX index the header names does not read, or nil when it reads or none is named.
+    static func ncxProblem(pdb: PDBFile, header: MOBIHeader, record0Index: Int) -> String? {
+        do {
+            _ = try ncxEntriesOrError(pdb: pdb, header: header, record0Index: record0Index)
+            return nil
+        } catch {
+            return "the NCX index is broken (\(error.reason)); the contents come from the text"
         }
-        return NCXEntry.entries(from: index)
+    }
+
+    private static func ncxEntriesOrError(pdb: PDBFile, header: MOBIHeader, record0Index: Int) throws(ReaderError) -> [NCXEntry] {
+        guard let ncx = header.ncxIndex else { return [] }
+        return NCXEntry.entries(from: try MOBIIndex.read(pdb: pdb, indexRecord: record0Index + ncx))
     }
 }
