@@ -3,6 +3,7 @@
 set -euo pipefail
 packages=(pkg-config libuchardet-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libzip-dev zlib1g-dev libxml2-dev
           libpoppler-glib-dev libpoppler-private-dev libcairo2-dev libsqlite3-dev unzip)
+packages+=(python3)  # TestBooks/make-damaged.py, which the damaged-file tests run
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
