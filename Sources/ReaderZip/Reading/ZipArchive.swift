@@ -79,8 +79,9 @@ public final class ZipArchive: Sendable {
         }
     }
 
-    /// The largest file ``recovering(path:limits:)`` reads into memory to rebuild its directory.
-    public static let recoverableFileSize = 256 << 20
+    /// The largest file ``recovering(path:limits:)`` reads into memory to rebuild its directory
+    /// (the rebuilt archive is read from memory, and each handle opened on it holds a copy).
+    public static let recoverableFileSize = 64 << 20
 
     private static func recoveryWarnings(_ error: ZipError, _ rebuilt: ZipLocalHeaderRecovery.Result) -> [String] {
         var warnings = ["\(error.reason); \(rebuilt.entryCount) entries were read from their local headers"]
