@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(
             name: "ReaderCLITests",
             dependencies: ["ReaderEngine", "ReaderCore", "ReaderPDF", "ReaderSearch", "ReaderTestSupport", "ReaderTransforms",
-                           "ReaderLibrary"]),
+                           "ReaderLibrary", "ReaderZip"]),
     ],
     // poppler 22.12's headers need C++17.
     cxxLanguageStandard: .cxx17

@@ -101,6 +101,9 @@ struct OpenCommand: ParsableCommand {
                 output.line(StatusLine.text(title: title, page: number, of: count, columns: viewport.columns))
             }
             output.flush()
+            if let notice = WarningNotice.line(file: document.file, warnings: opened.warnings) {
+                StandardStreams.error(notice)
+            }
         }
     }
 }

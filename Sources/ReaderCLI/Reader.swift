@@ -29,7 +29,9 @@ struct Reader: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                print(fullMessage(for: error))
+                var output = OutputBuffer()
+                output.line(fullMessage(for: error))
+                output.flush()
                 Foundation.exit(0)
             }
             let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"

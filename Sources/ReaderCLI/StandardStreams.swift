@@ -1,43 +1,49 @@
 import Foundation
 import ReaderCore
+import ReaderRendering
 
-/// Writing to standard output (buffered) and standard error.
+/// Writing to standard output (buffered) and standard error. Everything written goes through
+/// ``TerminalSafeText``, so no byte from a file reaches the terminal as a control sequence.
 enum StandardStreams {
-    /// Writes one line to standard error.
+    /// Writes one line to standard error, control characters made visible.
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        var bytes: [UInt8] = []
+        TerminalSafeText.append(line, to: &bytes)
+        bytes.append(0x0A)
+        FileHandle.standardError.write(Data(bytes))
     }
 
     /// Encodes a value as JSON on one line with sorted keys (for JSON Lines output).
     static func jsonLine<Value: Encodable>(_ value: Value) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+        return TerminalSafeText.json(String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self))
     }
 
     /// Encodes a value as JSON with sorted keys, so output is byte-stable.
     static func json<Value: Encodable>(_ value: Value) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self)
+        return TerminalSafeText.json(String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self))
     }
 }
 
-/// Collects output and writes it to standard output in large pieces.
+/// Collects output and writes it to standard output in large pieces, control characters made
+/// visible (JSON from ``StandardStreams/json(_:)`` has them escaped already, so it passes unchanged).
 struct OutputBuffer {
     private var pending: [UInt8] = []
     private let limit = 1 << 16
 
     /// Adds a line (a newline is appended).
     mutating func line(_ text: String) {
-        pending.append(contentsOf: text.utf8)
+        TerminalSafeText.append(text, to: &pending)
         pending.append(0x0A)
         if pending.count >= limit { flush() }
     }
 
     /// Adds text as it is.
     mutating func text(_ text: String) {
-        pending.append(contentsOf: text.utf8)
+        TerminalSafeText.append(text, to: &pending)
         if pending.count >= limit { flush() }
     }
 

@@ -23,6 +23,9 @@ extension DocumentWarning {
         public static let malformedMetadata = Code(rawValue: "malformed-metadata")
         /// Content markup that had to be repaired or cut (not well-formed XHTML, nesting too deep).
         public static let malformedContent = Code(rawValue: "malformed-content")
+        /// Part of the content could not be read at all (a chapter whose data fails its check, a
+        /// page that does not load); a notice stands in its place and the rest reads.
+        public static let damagedContent = Code(rawValue: "damaged-content")
         /// Bytes not valid in the text's encoding, replaced.
         public static let invalidEncoding = Code(rawValue: "invalid-encoding")
         /// A part was broken and another read instead (a combined MOBI's KF8 part).

@@ -17,4 +17,14 @@ public struct FormatDescriptor: Hashable, Sendable {
         self.mediaType = mediaType
         self.fileExtensions = fileExtensions.map { $0.lowercased() }
     }
+
+    /// True when the format's files are not text: its media type is neither `text/…` nor an XML or
+    /// JSON type. A file named with such a format's extension is never read as text (a PDF cut to
+    /// three bytes is a damaged PDF, not a three-character text).
+    public var isBinary: Bool {
+        let type = mediaType.lowercased()
+        let textual = type.hasPrefix("text/") || type.hasSuffix("+xml") || type.hasSuffix("/xml")
+            || type.hasSuffix("+json") || type.hasSuffix("/json")
+        return !textual
+    }
 }

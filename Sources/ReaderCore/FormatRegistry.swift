@@ -50,6 +50,13 @@ public struct FormatRegistry: Sendable {
         if sample.isEmpty, let byExtension = sample.formatByExtension, claimed?.format != byExtension {
             return FormatSniffer.Result(format: byExtension, evidence: .fileExtension)
         }
+        // A file named as a binary format that nothing recognises, or that only looks like text, is
+        // a damaged file of that format (its backend says what is wrong), never read as text.
+        if let byExtension = sample.formatByExtension, claimed?.format != byExtension,
+           descriptor(for: byExtension)?.isBinary == true,
+           claimed.map({ $0.evidence == .textHeuristic || $0.evidence == .byteOrderMark }) ?? true {
+            return FormatSniffer.Result(format: byExtension, evidence: .fileExtension)
+        }
         return claimed
     }
 }

@@ -13,7 +13,8 @@ public enum FormatSniffer {
         case byteOrderMark = "byte order mark"
         /// The bytes look like text; the extension or the text's syntax chose the format.
         case textHeuristic = "text heuristic"
-        /// The file is empty, so only its extension speaks.
+        /// The file is empty, or nothing but its extension names a format it could be (a file named
+        /// `.pdf`, `.epub`, `.mobi` or `.azw3` that is too short or wrong to be one).
         case fileExtension = "file extension"
     }
 

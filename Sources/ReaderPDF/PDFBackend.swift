@@ -20,7 +20,21 @@ public struct PDFBackend: DocumentBackend {
     /// - Throws: ``ReaderError``: encrypted without the right password, malformed when poppler
     ///   cannot read it.
     public func open(path: String, format: DocumentFormat, options: OpenOptions) throws(ReaderError) -> any Document {
-        let poppler = try PopplerDocument.open(path: path, password: options.password)
-        return PDFDocument(path: path, poppler: poppler, capabilities: capabilities(for: format))
+        do {
+            let poppler = try PopplerDocument.open(path: path, password: options.password)
+            return PDFDocument(path: path, poppler: poppler, capabilities: capabilities(for: format))
+        } catch where error.code == .malformed && error.reason.hasPrefix("damaged:") {
+            // No trailer poppler can find, or a lost catalog or page tree: a copy with a new page
+            // tree over the page objects that survive, when there are any.
+            guard let salvage = PDFSalvage.make(from: path) else { throw error }
+            guard let poppler = try? PopplerDocument.open(path: salvage.path, password: options.password) else {
+                salvage.remove()
+                throw error
+            }
+            let note = "\(error.reason.dropFirst("damaged: ".count)); the \(salvage.pageCount) page objects found in the "
+                + "file were read under a rebuilt page tree"
+            return PDFDocument(path: path, poppler: poppler, capabilities: capabilities(for: format),
+                               salvage: salvage, salvageNote: note)
+        }
     }
 }

@@ -99,9 +99,29 @@ public final class TXTDocument: Document, @unchecked Sendable {
          ("byte order mark", encoding.bomLength > 0 ? "yes" : "no")]
     }
 
-    /// ``warnings``: decoding a section adds none (invalid bytes are replaced silently, as the
-    /// encoding detector's confidence already tells), so every warning is known at opening.
-    public func allWarnings() throws(ReaderError) -> [DocumentWarning] { warnings }
+    /// A detection this unsure is said, not claimed silently.
+    static let lowConfidence = 0.5
+
+    /// The metadata's warnings, a detection of low confidence, then what decoding the sections read
+    /// so far repaired (bytes not valid in the encoding read as Latin-1 or replaced), in section order.
+    public var warnings: [DocumentWarning] {
+        var warnings = metadata.warnings.map { DocumentWarning(.general, message: $0) }
+        if encoding.method == .statistical || encoding.method == .fallback, encoding.confidence < Self.lowConfidence {
+            warnings.append(DocumentWarning(
+                .invalidEncoding,
+                message: "the encoding was guessed as \(encoding.encoding.name) with low confidence "
+                    + "(\(String(format: "%.2f", encoding.confidence))); --encoding names the right one"))
+        }
+        return warnings + loader.sectionWarnings.all
+    }
+
+    /// Decodes the sections not decoded yet (their lengths only), then gives ``warnings``.
+    public func allWarnings() throws(ReaderError) -> [DocumentWarning] {
+        for index in byteRanges.indices where !loader.sectionWarnings.hasRecorded(section: index) {
+            _ = try loader.utf16Length(index)
+        }
+        return warnings
+    }
 
     /// The fingerprint, hashed once by streaming the file.
     public func fingerprint() throws(ReaderError) -> DocumentFingerprint {

@@ -18,6 +18,8 @@ struct TXTSectionLoader: @unchecked Sendable {
     let byteRanges: [Range<Int>]
     let joining: TXTLineJoining
     let decoders: TextDecoderPool
+    /// What decoding each section repaired (UTF-8 books only), recorded as sections are decoded.
+    let sectionWarnings = SectionWarnings()
 
     /// Builds section `index`, whose first UTF-16 unit has global offset `baseOffset`.
     func build(_ index: Int, baseOffset: Int) throws(ReaderError) -> Built {
@@ -42,7 +44,10 @@ struct TXTSectionLoader: @unchecked Sendable {
         let result: Result
         do {
             result = try decoders.withDecoder { decoder in
-                decoder.withUTF8(decoding: file.bytes(in: byteRanges[index]), body)
+                let result = decoder.withUTF8(decoding: file.bytes(in: byteRanges[index]), body)
+                sectionWarnings.record(Self.warnings(decoder.lastRepair, section: index, encoding: decoder.encoding.name),
+                                       section: index)
+                return result
             }
         } catch {
             throw error.locating(file: path, format: .txt)
@@ -50,6 +55,23 @@ struct TXTSectionLoader: @unchecked Sendable {
         // The text is built by now; let the kernel drop the mapped pages.
         file.release(byteRanges[index])
         return result
+    }
+
+    /// The warnings for what decoding a section repaired.
+    private static func warnings(_ repair: MixedUTF8Repair?, section: Int, encoding: String) -> [DocumentWarning] {
+        guard let repair else { return [] }
+        var warnings: [DocumentWarning] = []
+        if repair.latin1Bytes > 0 {
+            warnings.append(DocumentWarning(
+                .invalidEncoding, message: "\(repair.latin1Bytes) bytes that are not \(encoding) were read as windows-1252 (Latin-1)",
+                location: .init(section: section)))
+        }
+        if repair.replacements > 0 {
+            warnings.append(DocumentWarning(
+                .invalidEncoding, message: "\(repair.replacements) bytes that are not \(encoding) were replaced with U+FFFD",
+                location: .init(section: section)))
+        }
+        return warnings
     }
 
     /// Whether section `index` ends with an empty line, so the next one starts a paragraph.

@@ -53,6 +53,29 @@ public final class MarkupDocument: @unchecked Sendable {
     /// - Throws: ``MarkupError`` with the first fatal error and its line.
     public static func parse(_ bytes: [UInt8], syntax: Syntax, name: String,
                              limits: MarkupLimits = .standard, encoding: String? = nil) throws(MarkupError) -> MarkupDocument {
+        try parse(bytes, syntax: syntax, name: name, limits: limits, encoding: encoding, recovering: false)
+    }
+
+    /// Parses as XML and, when the bytes are not well-formed, again in libxml2's recovery mode
+    /// (`XML_PARSE_RECOVER`: the tree built up to and around the errors), with a warning naming
+    /// the first error. Element names and namespaces stay as XML reads them, which the HTML parser
+    /// would not keep (a package document's `dc:title`).
+    /// - Throws: ``MarkupError`` when even recovery gives no root element.
+    public static func parseXMLRecovering(_ bytes: [UInt8], name: String,
+                                          limits: MarkupLimits = .standard) throws(MarkupError) -> MarkupDocument {
+        do {
+            return try parse(bytes, syntax: .xml, name: name, limits: limits)
+        } catch {
+            if bytes.count > limits.maxInputBytes { throw error }
+            let document = try parse(bytes, syntax: .xml, name: name, limits: limits, encoding: nil, recovering: true)
+            document.warnings.insert("\(name): not well-formed XML (\(error.lineAndReason)); recovered with libxml2's recovery mode",
+                                     at: 0)
+            return document
+        }
+    }
+
+    private static func parse(_ bytes: [UInt8], syntax: Syntax, name: String, limits: MarkupLimits, encoding: String?,
+                              recovering: Bool) throws(MarkupError) -> MarkupDocument {
         // libxml2 takes the length as a C int, whatever the caller's limit.
         let limit = min(limits.maxInputBytes, Int(Int32.max))
         guard bytes.count <= limit else {
@@ -66,7 +89,7 @@ public final class MarkupDocument: @unchecked Sendable {
         let result: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
             let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
             switch syntax {
-            case .xml: return collector.parseXML(base, count: Int32(buffer.count), name: name)
+            case .xml: return collector.parseXML(base, count: Int32(buffer.count), name: name, recovering: recovering)
             case .html: return collector.parseHTML(base, count: Int32(buffer.count), name: name, encoding: encoding)
             }
         }
@@ -74,7 +97,7 @@ public final class MarkupDocument: @unchecked Sendable {
             throw MarkupError(document: name, line: collector.firstFatal?.line,
                               reason: collector.firstFatal?.message ?? "not parseable as \(syntax.rawValue)")
         }
-        if syntax == .xml, let fatal = collector.firstFatal {
+        if syntax == .xml, !recovering, let fatal = collector.firstFatal {
             xmlFreeDoc(pointer)
             throw MarkupError(document: name, line: fatal.line, reason: fatal.message)
         }

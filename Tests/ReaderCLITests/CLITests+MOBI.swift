@@ -37,7 +37,7 @@ extension CLITests {
 
     @Test("a DRM-protected or broken MOBI gives one line on stderr and exit status 1",
           arguments: ["TestBooks/mobi/malformed/drm-flag.mobi", "TestBooks/mobi/malformed/lz77-before-start.mobi",
-                      "TestBooks/mobi/malformed/truncated.mobi"])
+                      "TestBooks/mobi/malformed/offset-past-end.mobi"])
     func brokenMOBI(book: String) throws {
         try withCacheDirectory { cache in
             let result = try ReaderExecutable.run(["open", book, "--page", "1"], cacheDirectory: cache)

@@ -132,13 +132,19 @@ extension CLITests {
 
             // not-a-pdf.pdf is text, but it quotes "%PDF-" in its first kilobyte, where a PDF header
             // may sit after junk, so it goes to the PDF backend, which finds no PDF in it.
-            for broken in ["truncated.pdf", "empty.pdf", "not-a-pdf.pdf"] {
+            for broken in ["empty.pdf", "not-a-pdf.pdf"] {
                 let path = "TestBooks/pdf/malformed/\(broken)"
                 let result = try ReaderExecutable.run(["open", path], cacheDirectory: cache)
                 #expect(result.status == 1, "\(broken): \(result)")
                 #expect(result.stderr.split(separator: "\n").count == 1, "\(broken): \(result.stderr)")
                 #expect(result.stderr.hasPrefix("reader: \(path): pdf: "), "\(broken): \(result.stderr)")
             }
+            // A truncated PDF whose catalog is lost: the page objects that survive, with one line of notice.
+            let truncated = "TestBooks/pdf/malformed/truncated.pdf"
+            let salvaged = try ReaderExecutable.run(["open", truncated, "--width", "60", "--height", "20"], cacheDirectory: cache)
+            #expect(salvaged.status == 0, "\(salvaged)")
+            #expect(salvaged.stdout.contains("Chapter I. The Leading Lights"), "\(salvaged)")
+            #expect(salvaged.errorLines.count == 1 && salvaged.stderr.contains("rebuilt page tree"), "\(salvaged)")
 
         }
     }

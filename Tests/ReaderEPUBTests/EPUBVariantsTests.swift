@@ -34,7 +34,7 @@ import ReaderTestSupport
         ("mimetype-compressed-not-first.epub", .opensWarning("not the first entry")),
         ("no-container-xml.epub", .opensWarning("container.xml is missing")),
         ("container-points-to-missing-opf.epub", .fails(.malformed, "missing")),
-        ("opf-not-well-formed.epub", .fails(.malformed, "package document")),
+        ("opf-not-well-formed.epub", .opensWarning("recovered with libxml2's recovery mode")),
         ("spine-points-to-missing-file.epub", .opensWarning("not in the container")),
         ("chapter-not-well-formed.epub", .opensContentWarning("read as HTML")),
         ("path-traversal.epub", .opensWarning("'..' segment")),
@@ -45,7 +45,7 @@ import ReaderTestSupport
         ("external-entity.epub", .opens),
         ("deep-nesting.epub", .opensContentWarning("nested 256 deep")),
         ("zip-bomb.epub", .failsContent(.malformed, "limit")),
-        ("truncated.epub", .fails(.malformed, "truncated")),
+        ("truncated.epub", .opensWarning("entries were read from their local headers")),
     ]
 
     enum Outcome: Sendable {
@@ -75,7 +75,7 @@ import ReaderTestSupport
             var contentError: ReaderError?
             for index in book.readingOrder.indices {
                 do {
-                    contentWarnings += try book.htmlBook.section(index).warnings
+                    contentWarnings += try book.htmlBook.section(index).warnings.map(\.message)
                 } catch {
                     contentError = error
                 }

@@ -56,7 +56,7 @@ struct EPUBCorpusTests {
         case .opensWithWarning(let text):
             #expect(warnings.contains { $0.contains(text) }, "\(row.path): warnings \(warnings)")
         case .opensReadingContentAsHTML:
-            let sectionWarnings = try document.sections.indices.flatMap { try document.htmlBook.section($0).warnings }
+            let sectionWarnings = try document.sections.indices.flatMap { try document.htmlBook.section($0).warnings.map(\.message) }
             #expect(sectionWarnings.contains { $0.contains("read as HTML") }, "\(row.path): \(sectionWarnings)")
         case .fails, nil:
             break

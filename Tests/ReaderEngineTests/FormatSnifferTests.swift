@@ -75,4 +75,14 @@ import Testing
         let binary: [UInt8] = (0..<512).map { UInt8(($0 * 37 + 11) % 256) }
         #expect(sniff(sample: binary, fileExtension: "txt") == nil)
     }
+
+    @Test func aFileNamedAsABinaryFormatIsNeverText() {
+        #expect(sniff(sample: bytes("%PD"), fileExtension: "pdf") == .init(format: .pdf, evidence: .fileExtension))
+        #expect(sniff(sample: bytes("Chapter one.\nIt was dark."), fileExtension: "epub") == .init(format: .epub, evidence: .fileExtension))
+        #expect(sniff(sample: (0..<512).map { UInt8(($0 * 37 + 11) % 256) }, fileExtension: "mobi")?.format == .mobi)
+        #expect(sniff(sample: bytes("BOOK"), fileExtension: "azw3")?.format == .azw3)
+        // Text formats keep their text judgement, and content that is really another format wins.
+        #expect(sniff(sample: bytes("# Title\n\nText"), fileExtension: "txt")?.format == .txt)
+        #expect(sniff(sample: bytes("%PDF-1.7\n1 0 obj"), fileExtension: "epub")?.format == .pdf)
+    }
 }

@@ -25,7 +25,7 @@ public struct EPUBBackend: DocumentBackend {
         do throws(ReaderError) {
             let archive: ZipArchive
             do {
-                archive = try ZipArchive(path: path)
+                archive = try ZipArchive.recovering(path: path)
             } catch {
                 throw error.readerError(file: path, format: .epub)
             }

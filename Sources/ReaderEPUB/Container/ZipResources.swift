@@ -10,7 +10,9 @@ struct ZipResources: EPUBResources {
         do {
             return try archive.read(path)
         } catch {
-            throw error.readerError(file: file, format: .epub)
+            var readerError = error.readerError(file: file, format: .epub)
+            readerError.cause = error
+            throw readerError
         }
     }
 

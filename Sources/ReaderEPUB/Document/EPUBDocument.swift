@@ -52,7 +52,9 @@ final class EPUBDocument: Document, CoverProviding {
             let converted = try SectionConverter.convert(sections[index], resources: resources)
             let href = sections[index].section.href
             sectionWarnings.record(converted.warnings.map {
-                DocumentWarning(.malformedContent, message: $0, location: .init(section: index, href: href))
+                var warning = $0
+                warning.location = .init(section: index, href: href)
+                return warning
             }, section: index)
             return converted
         }

@@ -28,6 +28,6 @@ struct ConvertedSection: Sendable {
     var startPath: [CFIStep]?
     /// The document's `<title>` or first heading.
     var title: String?
-    /// Problems met while reading it.
-    var warnings: [String]
+    /// Problems met while reading it (their location is filled in by the document).
+    var warnings: [DocumentWarning]
 }

@@ -1,6 +1,7 @@
 import ReaderCore
 import ReaderHTML
 import ReaderXML
+import ReaderZip
 
 /// Reads one spine resource and turns it into blocks: XHTML and SVG through the XML parser (the
 /// HTML parser when they are not well-formed), HTML through the HTML parser, an image as one
@@ -15,14 +16,31 @@ enum SectionConverter {
             return ConvertedSection(content: SectionContent(blocks: [block]), pathIndex: ContentPathIndex(),
                                     sourceText: "", startPath: nil, title: nil, warnings: [])
         }
-        let document = try Self.parseMarkup(try resources.read(item.path), of: item)
+        let bytes: [UInt8]
+        do {
+            bytes = try resources.read(item.path)
+        } catch where (error.cause as? ZipError)?.kind == .malformed {
+            return damaged(item, reason: error.reason)
+        }
+        let document = try Self.parseMarkup(bytes, of: item)
         let converted = HTMLBlockConverter(options: HTMLConversionOptions(keepsSourceText: true)).convert(document)
         let firstHeading = converted.blocks.first(where: \.isHeading)?.text
         var blocks = converted.blocks
         resolveReferences(in: &blocks, of: item.path)
         return ConvertedSection(content: SectionContent(blocks: blocks), pathIndex: converted.pathIndex,
                                 sourceText: converted.sourceText ?? "", startPath: startPath(of: document),
-                                title: converted.title ?? firstHeading, warnings: document.warnings + converted.warnings)
+                                title: converted.title ?? firstHeading,
+                                warnings: (document.warnings + converted.warnings).map { DocumentWarning(.malformedContent, message: $0) })
+    }
+
+    /// A content document whose entry cannot be read (it fails its CRC, does not inflate, is cut
+    /// short): a section holding a visible notice, so the rest of the book reads.
+    private static func damaged(_ item: PackageDocument.Item, reason: String) -> ConvertedSection {
+        let block = Block.damagedNotice(item.path)
+        return ConvertedSection(content: SectionContent(blocks: [block]), pathIndex: ContentPathIndex(),
+                                sourceText: "", startPath: nil, title: nil,
+                                warnings: [DocumentWarning(.damagedContent, severity: .errorRecovered,
+                                                           message: "\(item.path) is damaged and is shown as a notice: \(reason)")])
     }
 
     /// Links and images as container paths: a link into the book becomes the target's path (and

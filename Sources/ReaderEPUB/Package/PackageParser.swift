@@ -4,12 +4,12 @@ import ReaderXML
 /// Reads a package document (OPF), EPUB 2 or 3.
 enum PackageParser {
     /// Parses the OPF at container path `path`.
-    /// - Throws: ``ReaderError`` (malformed) when it is not well-formed XML, is not a `package`,
-    ///   or has no spine.
+    /// - Throws: ``ReaderError`` (malformed) when even libxml2's recovery mode finds no `package`
+    ///   root, or it has no spine.
     static func parse(_ bytes: [UInt8], path: String) throws(ReaderError) -> PackageDocument {
         let document: MarkupDocument
         do {
-            document = try MarkupDocument.parse(bytes, syntax: .xml, name: path)
+            document = try MarkupDocument.parseXMLRecovering(bytes, name: path)
         } catch {
             throw ReaderError(.malformed, reason: "package document \(error)", cause: error)
         }

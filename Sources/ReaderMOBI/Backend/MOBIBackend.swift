@@ -36,9 +36,24 @@ public struct MOBIBackend: DocumentBackend {
                     warnings.append(DocumentWarning(.fallback, severity: .errorRecovered,
                                                     message: "the KF8 part is broken (\(error.reason)); the MOBI 6 part is read instead"))
                     book = try MOBIBookPart.mobi6(pdb: pdb, header: header)
+                } catch where error.kind == .malformed {
+                    // KF8 alone: its text read as one stream, when even that reads.
+                    do {
+                        book = try MOBIBookPart.kf8AsOneStream(pdb: pdb, record0Index: kf8,
+                                                               problem: "the KF8 part is broken (\(error.reason))")
+                    } catch _ {
+                        throw error
+                    }
                 }
             } else {
                 book = try MOBIBookPart.mobi6(pdb: pdb, header: header)
+            }
+            if let damage = pdb.damage {
+                warnings.append(DocumentWarning(.damagedContent, severity: .errorRecovered, message: damage))
+            }
+            warnings += book.damage.map { DocumentWarning(.damagedContent, severity: .errorRecovered, message: $0) }
+            if book.ncx.isEmpty, let problem = MOBIBookPart.ncxProblem(pdb: pdb, header: book.header, record0Index: book.record0Index) {
+                warnings.append(DocumentWarning(.container, severity: .errorRecovered, message: problem))
             }
             let recordsAfter = pdb.recordCount - 1 - book.record0Index
             if book.header.textRecordCount > recordsAfter {

@@ -11,6 +11,8 @@ struct MOBIBookPart: Sendable {
     let source: MOBIMarkupSource
     /// The NCX index, nested.
     let ncx: [NCXNode]
+    /// What was read around: a text record that stopped the text, a broken index.
+    var damage: [String] = []
 
     /// Whether this is KF8.
     var isKF8: Bool {
@@ -23,11 +25,32 @@ struct MOBIBookPart: Sendable {
 
     /// Reads the MOBI 6 (or PalmDOC) text at record 0.
     static func mobi6(pdb: PDBFile, header: MOBIHeader) throws(ReaderError) -> MOBIBookPart {
+        var damage: String?
         let stream = try MOBITextReader(pdb: pdb, header: header, record0Index: 0)
-            .text(limit: textLimit, truncatingToTextLength: true)
+            .text(limit: textLimit, truncatingToTextLength: true, damage: &damage)
         let text = MOBI6Text(stream: stream, isWindows1252: header.textEncoding != .utf8)
         return MOBIBookPart(header: header, record0Index: 0, source: .mobi6(text),
-                            ncx: NCXNode.tree(ncxEntries(pdb: pdb, header: header, record0Index: 0)))
+                            ncx: NCXNode.tree(ncxEntries(pdb: pdb, header: header, record0Index: 0)),
+                            damage: damage.map { [$0] } ?? [])
+    }
+
+    /// Reads a KF8 part whose skeleton, fragment or FDST index is broken, or whose text stops
+    /// early: flow 0 as one stream of markup, parsed as MOBI 6 text is (kindlegen's skeletons
+    /// come with their fragments after them, so the text stays in order), the TOC from its
+    /// headings, and `problem` said.
+    static func kf8AsOneStream(pdb: PDBFile, record0Index: Int, problem: String) throws(ReaderError) -> MOBIBookPart {
+        let header = try MOBIHeader.parse(try pdb.record(record0Index))
+        var damage: String?
+        let text = try MOBITextReader(pdb: pdb, header: header, record0Index: record0Index)
+            .text(limit: textLimit, damage: &damage)
+        let flows = (header.fdstCount ?? 0) > 1
+            ? header.fdstIndex.flatMap { index in try? FDSTTable(record: try pdb.record(record0Index + index), textLength: text.count) }
+            : nil
+        let stream = KF8SkeletonStripping.strip(flows?.flows.first.map { Array(text[$0]) } ?? text)
+        return MOBIBookPart(header: header, record0Index: record0Index,
+                            source: .mobi6(MOBI6Text(stream: stream, isWindows1252: false)), ncx: [],
+                            damage: [problem + "; the text is read as one stream of markup, the contents from its headings"]
+                                + (damage.map { [$0] } ?? []))
     }
 
     /// Reads the KF8 text whose record 0 is `record0Index`: flow 0 rebuilt into XHTML parts.
@@ -58,9 +81,21 @@ struct MOBIBookPart: Sendable {
     /// The NCX entries; none when the header names no index or it does not read (the TOC then
     /// comes from the text).
     private static func ncxEntries(pdb: PDBFile, header: MOBIHeader, record0Index: Int) -> [NCXEntry] {
-        guard let ncx = header.ncxIndex, let index = try? MOBIIndex.read(pdb: pdb, indexRecord: record0Index + ncx) else {
-            return []
+        (try? ncxEntriesOrError(pdb: pdb, header: header, record0Index: record0Index)) ?? []
+    }
+
+    /// Why the NCX index the header names does not read, or nil when it reads or none is named.
+    static func ncxProblem(pdb: PDBFile, header: MOBIHeader, record0Index: Int) -> String? {
+        do {
+            _ = try ncxEntriesOrError(pdb: pdb, header: header, record0Index: record0Index)
+            return nil
+        } catch {
+            return "the NCX index is broken (\(error.reason)); the contents come from the text"
         }
-        return NCXEntry.entries(from: index)
+    }
+
+    private static func ncxEntriesOrError(pdb: PDBFile, header: MOBIHeader, record0Index: Int) throws(ReaderError) -> [NCXEntry] {
+        guard let ncx = header.ncxIndex else { return [] }
+        return NCXEntry.entries(from: try MOBIIndex.read(pdb: pdb, indexRecord: record0Index + ncx))
     }
 }

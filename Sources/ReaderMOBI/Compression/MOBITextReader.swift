@@ -76,6 +76,19 @@ struct MOBITextReader: Sendable {
     /// - Throws: ``ReaderError`` `malformed` past `limit`, for a missing record or one that does not
     ///   decompress.
     func text(limit: Int, truncatingToTextLength: Bool = false) throws(ReaderError) -> [UInt8] {
+        var damage: String?
+        return try text(limit: limit, truncatingToTextLength: truncatingToTextLength, recovering: false, damage: &damage)
+    }
+
+    /// The text as ``text(limit:truncatingToTextLength:)`` reads it, except that a text record
+    /// after the first that is missing from the file or does not decompress ends the text there:
+    /// the records before it are kept and `damage` says what stopped the reading.
+    func text(limit: Int, truncatingToTextLength: Bool = false, damage: inout String?) throws(ReaderError) -> [UInt8] {
+        try text(limit: limit, truncatingToTextLength: truncatingToTextLength, recovering: true, damage: &damage)
+    }
+
+    private func text(limit: Int, truncatingToTextLength: Bool, recovering: Bool,
+                      damage: inout String?) throws(ReaderError) -> [UInt8] {
         if truncatingToTextLength, header.textLength > limit {
             throw ReaderError(.malformed, reason: "the text length of \(header.textLength) bytes passes the limit of \(limit)")
         }
@@ -86,7 +99,13 @@ struct MOBITextReader: Sendable {
         try withScratch { (scratch) throws(ReaderError) in
             for n in 0..<recordCount {
                 if truncatingToTextLength, text.count >= end { break }
-                let count = try decode(n, into: scratch)
+                let count: Int
+                do throws(ReaderError) {
+                    count = try decode(n, into: scratch)
+                } catch where recovering && n > 0 && error.kind == .malformed {
+                    damage = "\(error.reason); the text ends after text record \(n - 1) of \(recordCount)"
+                    break
+                }
                 guard truncatingToTextLength || text.count + count <= end else {
                     throw ReaderError(.malformed, reason: "the text passes the limit of \(limit) bytes at text record \(n)")
                 }
@@ -110,7 +129,8 @@ struct MOBITextReader: Sendable {
         }
         let index = record0Index + 1 + n
         guard index < pdb.recordCount else {
-            throw ReaderError(.malformed, reason: "text record \(n) would be record \(index), but the file has \(pdb.recordCount) records")
+            throw ReaderError(.malformed, reason: pdb.damage
+                ?? "text record \(n) would be record \(index), but the file has \(pdb.recordCount) records")
         }
         let raw = try pdb.record(index)
         do throws(ReaderError) {

@@ -23,12 +23,16 @@ final class PDBFile: @unchecked Sendable {
     private let format: DocumentFormat
     /// The file's size in bytes.
     let fileSize: Int
+    /// Why the records from some index on were left out (they lie past the end of the file or
+    /// their offsets go backwards), or nil when every record the table lists is in the file.
+    let damage: String?
 
     static let headerLength = 78
 
     /// Opens `path` and reads the header and record list.
     /// - Throws: ``ReaderError`` `malformed` when the header is short, the record count does not
-    ///   fit the file, or a record offset goes backwards or past the end.
+    ///   fit the file, or record 0 lies outside it. Records from the first that lies outside the
+    ///   file on are left out (``damage`` says so).
     init(path: String, format: DocumentFormat) throws(ReaderError) {
         let file = try ReadOnlyFile(path: path, format: format)
         self.path = path
@@ -51,16 +55,22 @@ final class PDBFile: @unchecked Sendable {
         let starts = (0..<recordCount).map { Int(ByteReader.uint32(table, at: $0 * 8)!) }
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(recordCount)
+        var damage: String?
         for index in 0..<recordCount {
             let start = starts[index]
             let end = index + 1 < recordCount ? starts[index + 1] : file.size
             guard start >= Self.headerLength + recordCount * 8, start <= end, end <= file.size else {
-                throw ReaderError(.malformed, file: path, format: format,
-                                  reason: "record \(index) lies at \(start)..<\(end), outside the file's \(file.size) bytes")
+                let problem = "record \(index) lies at \(start)..<\(end), outside the file's \(file.size) bytes"
+                // Record 0 (the header) must be whole; past it, the intact records are kept.
+                guard index > 0 else { throw ReaderError(.malformed, file: path, format: format, reason: problem) }
+                damage = "\(problem): the file is cut short or its record table is damaged; records \(index) to "
+                    + "\(recordCount - 1) are left out"
+                break
             }
             ranges.append(start..<end)
         }
         recordRanges = ranges
+        self.damage = damage
         self.file = Mutex(file)
     }
 

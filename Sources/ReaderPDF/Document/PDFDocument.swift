@@ -28,14 +28,22 @@ public final class PDFDocument: Document, @unchecked Sendable {
     private let closedFlag = ClosedFlag()
     private var cachedOutline: [PDFOutlineItem]?
 
-    init(path: String, poppler: PopplerDocument, capabilities: FormatCapabilities) {
+    /// The repaired copy poppler reads instead of the file, when the file needed one.
+    private let salvage: PDFSalvage?
+    /// What the repair says, when there was one.
+    private let salvageNote: String?
+
+    init(path: String, poppler: PopplerDocument, capabilities: FormatCapabilities, salvage: PDFSalvage? = nil,
+         salvageNote: String? = nil) {
         self.path = path
+        self.salvage = salvage
+        self.salvageNote = salvageNote
         self.fingerprintMemo = FingerprintMemo(path: path, format: .pdf)
         self.poppler = poppler
         self.capabilities = capabilities
         href = (path as NSString).lastPathComponent
         var metadata = PDFMetadataReader.metadata(info: poppler.info, pageCount: poppler.pageCount)
-        metadata.warnings += poppler.warnings  // what poppler repaired while opening
+        metadata.warnings += (salvageNote.map { [$0] } ?? []) + poppler.warnings  // what was repaired while opening
         self.metadata = metadata
         readingOrder = (0..<poppler.pageCount).map {
             Section(index: $0, href: (path as NSString).lastPathComponent, mediaType: FormatDescriptor.pdf.mediaType)
@@ -78,15 +86,28 @@ public final class PDFDocument: Document, @unchecked Sendable {
         guard closedFlag.close() else { return }
         reflow.stopReadingAhead()
         poppler.close()
+        salvage?.remove()
+    }
+
+    deinit {
+        // The repaired copy goes with the document, closed or not (an open descriptor still reads
+        // an unlinked file until poppler lets it go).
+        salvage?.remove()
     }
 
     /// None: the PDF's facts (pages, version, encryption, producer, creator) are in `metadata.fields`.
     public var details: [(name: String, value: String)] { [] }
 
     /// What poppler reported about the file so far (code ``DocumentWarning/Code/library``): the
-    /// damage it repaired while opening, then while reading pages (the page is not recorded).
+    /// damage it repaired while opening, then while reading pages (the page is not recorded); then
+    /// the pages read so far that could not be loaded (``DocumentWarning/Code/damagedContent``).
     public var warnings: [DocumentWarning] {
-        poppler.warnings.map { DocumentWarning(.library, message: $0) }
+        (salvageNote.map { [DocumentWarning(.damagedContent, severity: .errorRecovered, message: $0)] } ?? [])
+            + poppler.warnings.map { DocumentWarning(.library, message: $0) }
+            + reflow.damagedPagesRead.map {
+                DocumentWarning(.damagedContent, severity: .errorRecovered,
+                                message: "page \($0) cannot be loaded and is shown as a notice", location: .init(page: $0))
+            }
     }
 
     /// ``warnings``: pages are not read again to find more (reading every page of a long PDF

@@ -26,6 +26,8 @@ final class PDFReflow: @unchecked Sendable {
         var words: PDFVocabulary
         /// Where its text is bold, italic or linked, for the blocks' runs.
         var styles: PDFPageStyles
+        /// Why poppler could not load the page, when it could not: the page then shows a notice.
+        var damage: String?
 
         /// The facts of one page's text.
         init(text: PDFPageText) {
@@ -49,6 +51,15 @@ final class PDFReflow: @unchecked Sendable {
     private var readAhead: PDFPageReadAhead<PDFPageText>?
     /// Set by ``stopReadingAhead()``: no read-ahead starts again.
     private var readingAheadEnded = false
+    /// The pages read so far that poppler could not load.
+    private var damagedPages: Set<Int> = []
+
+    /// The pages read so far that poppler could not load, in order.
+    var damagedPagesRead: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return damagedPages.sorted()
+    }
 
     /// A reflow over `pageCount` pages read with `readPage` (1-based).
     init(pageCount: Int, readPage: @escaping (Int) throws(ReaderError) -> PDFPageText) {
@@ -87,8 +98,23 @@ final class PDFReflow: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let known = facts[page] { return known }
-        let text = if let read = readAhead?.take(page) { try read.get() } else { try readPage(page) }
-        let result = PageFacts(text: text)
+        var damage: String?
+        var text: PDFPageText?
+        // A page a worker failed on is read again here before it counts as damaged.
+        if let read = readAhead?.take(page) { text = try? read.get() }
+        if text == nil {
+            do {
+                text = try readPage(page)
+            } catch where error.kind == .malformed {
+                // One page that does not load leaves a notice; the others read.
+                damage = error.reason
+                damagedPages.insert(page)
+            }
+        }
+        let pageText = text ?? PDFPageText(pageNumber: page, width: 0, height: 0, scalars: [], boxes: [], fontRuns: [],
+                                           imageCount: 0, mayHaveLinks: false)
+        var result = PageFacts(text: pageText)
+        result.damage = damage
         facts[page] = result
         return result
     }
@@ -134,7 +160,12 @@ final class PDFReflow: @unchecked Sendable {
         var blocks: [Block] = []
         if owned.isEmpty {
             let pageFacts = try facts(ofPage: page)
-            if pageFacts.lines.isEmpty, pageFacts.imageCount > 0 {
+            if pageFacts.damage != nil {
+                var notice = Block.damagedNotice("page \(page)")
+                notice.sourceMap = SourceMap(runs: [.init(textStart: 0, sourceStart: PDFSourceOffset(page: page, offset: 0).packed,
+                                                          length: 0)])
+                blocks = [notice]
+            } else if pageFacts.lines.isEmpty, pageFacts.imageCount > 0 {
                 let source = PDFSourceOffset(page: page, offset: 0).packed
                 blocks = [Block(kind: .image(source: "page \(page)"), text: "page \(page): an image, no text",
                                 sourceMap: SourceMap(runs: [.init(textStart: 0, sourceStart: source, length: 0)]))]

@@ -13,6 +13,9 @@ public final class TextDecoder {
     /// Where ``withUTF8(decoding:_:)`` puts the text, kept from call to call: a fresh buffer of
     /// megabytes costs a page fault for every 4 KiB written.
     private var scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+    /// What the last ``withUTF8(decoding:_:)`` of UTF-8 bytes that were not well-formed repaired;
+    /// nil after any other call.
+    private(set) var lastRepair: MixedUTF8Repair?
 
     private enum Engine {
         /// UTF-8, UTF-16 and UTF-32, decoded natively.
@@ -67,6 +70,7 @@ public final class TextDecoder {
     /// which live only for the call. UTF-8 and GB18030 go to a buffer the decoder keeps for the next call.
     func withUTF8<Result>(decoding bytes: UnsafeRawBufferPointer,
                           _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        lastRepair = nil
         switch engine {
         case .gb18030(let decoder):
             let output = scratchSpace(atLeast: GB18030Decoder.capacity(forInputCount: bytes.count))
@@ -78,8 +82,10 @@ public final class TextDecoder {
             if let base = bytes.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) }
             let text = UnsafeRawBufferPointer(start: copy, count: bytes.count)
             if String.isWellFormedUTF8(text) { return try text.withMemoryRebound(to: UInt8.self, body) }
-            var repaired = String(decoding: text, as: UTF8.self)
-            return try repaired.withUTF8(body)
+            // Stray bytes: a Latin-1 passage where that is clearly what they are, else U+FFFD.
+            let (repaired, repair) = text.withMemoryRebound(to: UInt8.self) { MixedUTF8Repair.repair($0) }
+            lastRepair = repair
+            return try repaired.withUnsafeBufferPointer(body)
         default:
             var text = decode(bytes)
             return try text.withUTF8(body)

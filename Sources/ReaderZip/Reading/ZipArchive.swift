@@ -1,3 +1,4 @@
+import ReaderCore
 import Synchronization
 
 /// A zip archive opened read-only through libzip, whose entries are read whole, with every
@@ -51,6 +52,48 @@ public final class ZipArchive: Sendable {
         try self.init(handle: ZipHandle(path: path), source: .file(path), path: path, limits: limits)
     }
 
+    /// Opens the archive at `path`; when its central directory is missing or damaged, rebuilds one
+    /// from the local file headers that are intact (as `zip -FF` does) and says so in ``warnings``.
+    /// Recovery reads the file into memory, so it is tried only for files up to
+    /// ``recoverableFileSize``.
+    /// - Throws: ``ZipError`` as ``init(path:limits:)`` does when nothing can be recovered.
+    public static func recovering(path: String, limits: ZipLimits = .standard) throws(ZipError) -> ZipArchive {
+        do {
+            return try ZipArchive(path: path, limits: limits)
+        } catch where error.kind == .malformed {
+            let bytes: [UInt8]
+            do {
+                let file = try ReadOnlyFile(path: path)
+                bytes = try file.readAll(limit: recoverableFileSize) { _ in
+                    ReaderError(.malformed, reason: "too large to recover")
+                }
+            } catch _ {
+                throw error
+            }
+            guard let rebuilt = ZipLocalHeaderRecovery.rebuild(bytes),
+                  let archive = try? ZipArchive(bytes: rebuilt.bytes, name: path, limits: limits,
+                                                recovery: Self.recoveryWarnings(error, rebuilt)) else {
+                throw error
+            }
+            return archive
+        }
+    }
+
+    /// The largest file ``recovering(path:limits:)`` reads into memory to rebuild its directory
+    /// (the rebuilt archive is read from memory, and each handle opened on it holds a copy).
+    public static let recoverableFileSize = 64 << 20
+
+    private static func recoveryWarnings(_ error: ZipError, _ rebuilt: ZipLocalHeaderRecovery.Result) -> [String] {
+        var warnings = ["\(error.reason); \(rebuilt.entryCount) entries were read from their local headers"]
+        warnings += rebuilt.truncatedEntries.prefix(maxWarnings).map { "entry '\($0.escapingControlCharacters)' is cut short" }
+        return warnings
+    }
+
+    /// An archive in memory rebuilt by recovery, whose warnings come first.
+    private convenience init(bytes: [UInt8], name: String, limits: ZipLimits, recovery: [String]) throws(ZipError) {
+        try self.init(handle: ZipHandle(bytes: bytes), source: .bytes(bytes), path: name, limits: limits, leadingWarnings: recovery)
+    }
+
     /// Opens an archive held in memory (a copy is made), as a fuzzer or a test does.
     /// - Parameter name: what ``path`` reports.
     /// - Throws: ``ZipError`` as ``init(path:limits:)`` does, except `fileNotFound` and `io`.
@@ -58,7 +101,8 @@ public final class ZipArchive: Sendable {
         try self.init(handle: ZipHandle(bytes: bytes), source: .bytes(bytes), path: name, limits: limits)
     }
 
-    private init(handle: sending ZipHandle, source: Source, path: String, limits: ZipLimits) throws(ZipError) {
+    private init(handle: sending ZipHandle, source: Source, path: String, limits: ZipLimits,
+                 leadingWarnings: [String] = []) throws(ZipError) {
         let count = handle.entryCount
         guard count <= limits.maxEntryCount else {
             throw ZipError(.limitExceeded, reason: "the archive lists \(count) entries, more than the limit of \(limits.maxEntryCount)")
@@ -66,7 +110,7 @@ public final class ZipArchive: Sendable {
         var entries: [ZipEntry] = []
         entries.reserveCapacity(count)
         var indexByName: [String: Int] = [:]
-        var warnings: [String] = []
+        var warnings: [String] = leadingWarnings
         var unreported = 0
         for index in 0..<count {
             let entry = try handle.entry(at: index)

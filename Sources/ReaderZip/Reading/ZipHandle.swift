@@ -69,7 +69,17 @@ final class ZipHandle: @unchecked Sendable {
 
     /// libzip says "not a zip archive" whenever it finds no end of central directory; a file
     /// that starts with a local file header is a zip archive that lost its end.
+    /// The first segment of a split (spanned) archive starts with the spanning signature, and
+    /// libzip's "no such file" for a file that exists means an end record pointing nowhere.
     private static func refining(_ error: ZipError, prefix: some Collection<UInt8>) -> ZipError {
+        if prefix.elementsEqual([0x50, 0x4B, 0x07, 0x08]) {
+            return ZipError(.malformed, reason: "this is the first segment of a split zip archive: join its segments "
+                                + "(zip -s 0) to read it")
+        }
+        if error.kind == .fileNotFound {
+            return ZipError(.malformed, reason: "the end-of-central-directory record is damaged: it points to "
+                                + "a central directory that is not there")
+        }
         guard error.kind == .notZip, prefix.elementsEqual([0x50, 0x4B, 0x03, 0x04]) else { return error }
         return ZipError(.malformed, reason: "the archive has entries but no central directory: it is truncated or damaged")
     }
