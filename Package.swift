@@ -11,7 +11,7 @@ let package = Package(
             targets: [
                 "ReaderEngine", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
                 "ReaderXML", "ReaderZip", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering",
-                "ReaderCore",
+                "ReaderCore", "ReaderFeeds", "ReaderOPDS",
             ]),
         .executable(name: "reader", targets: ["ReaderCLI"]),
     ],
@@ -63,6 +63,10 @@ let package = Package(
             dependencies: ["ReaderCore", "CCMarkGFM", .product(name: "Yams", package: "Yams")]),
         .target(name: "ReaderEPUB", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML", "ReaderZip"]),
         .target(name: "ReaderPDF", dependencies: ["ReaderCore", "ReaderXML", "CPopplerGlib", "CPopplerText"]),
+        // Web feeds (RSS, RDF, Atom, JSON Feed): a feed model of their own, and feeds as documents.
+        .target(name: "ReaderFeeds", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML"]),
+        // OPDS 1.2 (Atom) and 2.0 (JSON) catalogs: pages, publications, facets, search; a client over a transport.
+        .target(name: "ReaderOPDS", dependencies: ["ReaderCore", "ReaderXML", "ReaderFeeds"]),
         // MOBI 6 and KF8 (AZW3) in Swift alone: the PDB container, decompression, KF8 indices.
         .target(name: "ReaderMOBI", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML"]),
 
@@ -72,7 +76,8 @@ let package = Package(
         // The dispatcher: registers the backends.
         .target(
             name: "ReaderEngine",
-            dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderAnchoring"]),
+            dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderAnchoring",
+                           "ReaderFeeds"]),
 
         // Markdown and sanitized HTML renderings of any Document's blocks and inline runs.
         .target(name: "ReaderRendering", dependencies: ["ReaderCore"]),
@@ -87,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "ReaderCLI",
             dependencies: [
-                "ReaderEngine", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering",
+                "ReaderEngine", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering", "ReaderOPDS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -95,6 +100,9 @@ let package = Package(
         .executableTarget(
             name: "ReanchoringBenchmark", dependencies: ["ReaderEngine", "ReaderAnchoring", "ReaderCore", "ReaderTestSupport"],
             path: "Benchmarks/ReanchoringBenchmark"),
+
+        // Feed parsing throughput, for Benchmarks/feeds.sh.
+        .executableTarget(name: "FeedBenchmark", dependencies: ["ReaderFeeds"], path: "Benchmarks/FeedBenchmark"),
 
         // Test targets mirror the library targets; ReaderCLITests runs the built `reader`.
         // Helpers every test target shares: seeded randomness, where the corpus is, temp folders.
@@ -114,13 +122,15 @@ let package = Package(
             dependencies: ["ReaderPDF", "ReaderCore", "ReaderXML", "ReaderTestSupport", "CPopplerGlib", "CPopplerText"]),
         .testTarget(
             name: "ReaderMOBITests", dependencies: ["ReaderMOBI", "ReaderHTML", "ReaderXML", "ReaderCore", "ReaderTestSupport"]),
+        .testTarget(name: "ReaderFeedsTests", dependencies: ["ReaderFeeds", "ReaderXML", "ReaderCore", "ReaderTestSupport"]),
+        .testTarget(name: "ReaderOPDSTests", dependencies: ["ReaderOPDS", "ReaderFeeds", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(
             name: "ReaderAnchoringTests", dependencies: ["ReaderAnchoring", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(
             name: "ReaderEngineTests",
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
-                "ReaderXML", "ReaderAnchoring", "ReaderTestSupport",
+                "ReaderXML", "ReaderAnchoring", "ReaderTestSupport", "ReaderFeeds",
             ],
             exclude: ["Golden"]),
         .testTarget(

@@ -11,7 +11,8 @@ struct Reader: ParsableCommand {
         subcommands: [OpenCommand.self, InfoCommand.self, TOCCommand.self, TextCommand.self, SearchCommand.self, IndexCommand.self,
                       PositionsCommand.self, LocateCommand.self, FingerprintCommand.self, CoverCommand.self,
                       ResourcesCommand.self, ResourceCommand.self,
-                      RenderCommand.self, FormatsCommand.self, PagesBenchmarkCommand.self])
+                      RenderCommand.self, FormatsCommand.self, PagesBenchmarkCommand.self,
+                      OPDSCommand.self])
 
     /// Runs the command line. Help goes to standard output; a usage mistake is one line on
     /// standard error and exit status 2, like every other error of this tool.

@@ -17,11 +17,13 @@ final class ParserMessages {
     private static let htmlOptions = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
         | HTML_PARSE_NODEFDTD.rawValue)
 
-    func parseXML(_ bytes: UnsafePointer<CChar>, count: Int32, name: String) -> xmlDocPtr? {
+    func parseXML(_ bytes: UnsafePointer<CChar>, count: Int32, name: String, recovering: Bool = false,
+                  encoding: String? = nil) -> xmlDocPtr? {
         guard let context = xmlNewParserCtxt() else { return nil }
         defer { xmlFreeParserCtxt(context) }
         install(on: context)
-        return collectingContextlessErrors { xmlCtxtReadMemory(context, bytes, count, name, nil, Self.xmlOptions) }
+        let options = recovering ? Self.xmlOptions | Int32(XML_PARSE_RECOVER.rawValue) : Self.xmlOptions
+        return collectingContextlessErrors { xmlCtxtReadMemory(context, bytes, count, name, encoding, options) }
     }
 
     func parseHTML(_ bytes: UnsafePointer<CChar>, count: Int32, name: String, encoding: String?) -> htmlDocPtr? {

@@ -1,6 +1,7 @@
 import Foundation
 import ReaderCore
 import ReaderEngine
+import ReaderFeeds
 import ReaderEPUB
 import ReaderPDF
 import ReaderMarkdown
@@ -138,13 +139,14 @@ import Testing
         .pdf: ["toc", "metadata", "cover", "search", "reflow", "fixed-pages", "encryption-detection"],
         .mobi: ["toc", "metadata", "cover", "search", "reflow", "images", "encryption-detection"],
         .azw3: ["toc", "metadata", "cover", "search", "reflow", "images", "encryption-detection"],
+        .feed: ["toc", "metadata", "search", "reflow", "images", "source-offsets"],
     ]
 
     @Test("the capability matrix lists every registered format with the capabilities its backend declares")
     func capabilityMatrix() {
         let matrix = engine.capabilityMatrix
-        #expect(matrix.map(\.descriptor.format) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3])
-        #expect(matrix.map(\.descriptor) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3] as [FormatDescriptor])
+        #expect(matrix.map(\.descriptor.format) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3, .feed])
+        #expect(matrix.map(\.descriptor) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3, .feed] as [FormatDescriptor])
         for (descriptor, capabilities) in matrix {
             #expect(capabilities.names == Self.expectedCapabilities[descriptor.format], "\(descriptor.format)")
         }
