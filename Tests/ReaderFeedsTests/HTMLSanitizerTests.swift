@@ -17,8 +17,12 @@ struct HTMLSanitizerTests {
 
     @Test("styles keep only harmless declarations")
     func styles() {
-        #expect(HTMLSanitizer.sanitize(#"<span style="color: red; position: absolute; background: url(x)">t</span>"#, base: nil)
+        #expect(HTMLSanitizer.sanitize(#"<span style="position: absolute; background: url(x)">t</span>"#, base: nil)
                 == "<span>t</span>", "a style with nothing harmless left goes")
+        #expect(HTMLSanitizer.sanitize(#"<span style="color: red; background-image: url(javascript:x)">t</span>"#, base: nil)
+                == #"<span style="color: red;">t</span>"#)
+        #expect(HTMLSanitizer.sanitize(#"<span style="color: red; /* */ x: expression(alert(1))">t</span>"#, base: nil)
+                == "<span>t</span>", "a comment could hide anything")
         #expect(HTMLSanitizer.sanitize(#"<span style="color: red; position: absolute">t</span>"#, base: nil)
                 == #"<span style="color: red;">t</span>"#)
     }

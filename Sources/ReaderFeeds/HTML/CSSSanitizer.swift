@@ -1,10 +1,12 @@
+import Foundation
+
 /// Keeps the declarations of an inline style that only change how text looks: an allow-list of
 /// properties (colours, fonts, alignment, spacing) whose values are keywords, colours or lengths;
 /// anything else (`url(…)`, `expression(…)`, `behavior`, positioning) is dropped.
 enum CSSSanitizer {
     static func sanitize(_ style: String) -> String {
-        // Anything that could hide a function, an escape or a comment drops the whole style.
-        guard !style.contains("\\"), !style.contains("/*"), !style.lowercased().contains("url(") else { return "" }
+        // An escape or a comment could hide anything: the whole style goes.
+        guard !style.contains("\\"), !style.contains("/*") else { return "" }
         var kept: [String] = []
         for declaration in style.split(separator: ";") {
             let parts = declaration.split(separator: ":", maxSplits: 1)
@@ -12,7 +14,10 @@ enum CSSSanitizer {
             let written = parts[0].trimmingCharacters(in: .whitespacesAndNewlines)
             let property = written.lowercased()
             let value = parts[1].trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !value.isEmpty else { continue }
+            let lowered = value.lowercased()
+            guard !value.isEmpty, !lowered.contains("url("), !lowered.contains("expression("), !lowered.contains("javascript:") else {
+                continue
+            }
             if properties.contains(property) {
                 kept.append("\(written): \(value);")
             } else if shorthandPrefixes.contains(where: { property.hasPrefix($0) }) {
@@ -52,5 +57,3 @@ enum CSSSanitizer {
         "top", "transparent", "underline", "white", "yellow",
     ]
 }
-
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where a feed's bytes came from, as far as it changes their reading: the address relative URLs
 /// resolve against and what a transport said about them (HTTP `Content-Type` charset,
 /// `Content-Language`, `Content-Location`).
@@ -37,5 +39,3 @@ public struct FeedOrigin: Hashable, Sendable {
         return url
     }
 }
-
-import Foundation

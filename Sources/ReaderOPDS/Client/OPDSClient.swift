@@ -1,4 +1,5 @@
 import ReaderCore
+import ReaderFeeds
 
 /// Browses a catalog through a transport: reads pages, follows pagination, searches.
 public struct OPDSClient: Sendable {
@@ -76,5 +77,3 @@ public struct OPDSClient: Sendable {
         address.hasPrefix("/") ? nil : address
     }
 }
-
-import ReaderFeeds

@@ -1,4 +1,6 @@
+import Foundation
 import ReaderCore
+import ReaderFeeds
 
 /// How the client gets bytes for an address. The file transport reads local paths and `file:`
 /// URLs; an HTTP transport (AsyncHTTPClient) is the next to add behind this protocol.
@@ -51,6 +53,3 @@ public struct FileTransport: OPDSTransport {
         return OPDSResponse(bytes: bytes, contentType: nil, address: path)
     }
 }
-
-import Foundation
-import ReaderFeeds

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A link of an OPDS page or publication, with the OPDS properties it may carry.
 public struct OPDSLink: Hashable, Sendable, Codable {
     /// The target, resolved against the page's address when that is known (server-relative
@@ -65,5 +67,3 @@ public struct OPDSPrice: Hashable, Sendable, Codable {
         self.currency = currency
     }
 }
-
-import Foundation

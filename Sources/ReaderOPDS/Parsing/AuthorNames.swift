@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits the several authors some servers join in one `<name>`: at ` & `, `;`, ` and `, and at
 /// commas unless the comma only inverts one name (`Doe, Jane`).
 enum AuthorNames {
@@ -16,5 +18,3 @@ enum AuthorNames {
         return parts.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
     }
 }
-
-import Foundation

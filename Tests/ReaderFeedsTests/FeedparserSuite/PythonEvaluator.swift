@@ -78,7 +78,10 @@ struct PythonEvaluator {
         case ("len", let dict?) where dict.isDict: return .int(dict.ownPairs.count)
         case ("len", let value?): if let text = value.stringValue { return .int(text.count) }
         case ("ord", let value?):
-            if let text = value.stringValue, text.unicodeScalars.count == 1 { return .int(Int(text.unicodeScalars.first!.value)) }
+            guard let text = value.stringValue, text.unicodeScalars.count == 1 else {
+                throw PythonError(description: "TypeError: ord() of \(value)")
+            }
+            return .int(Int(text.unicodeScalars.first!.value))
         default: break
         }
         throw PythonError(description: "\(name)(…) is not modelled", isUnsupported: true)

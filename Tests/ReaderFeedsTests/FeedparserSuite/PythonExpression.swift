@@ -93,11 +93,17 @@ enum PythonTokenizer {
     /// A string literal from its opening quote; returns its value and the index after it.
     private static func string(_ characters: [Unicode.Scalar], from start: Int) throws(PythonError) -> (String, Int) {
         let quote = characters[start]
-        var index = start + 1
+        let isTriple = start + 2 < characters.count && characters[start + 1] == quote && characters[start + 2] == quote
+        var index = start + (isTriple ? 3 : 1)
         var result = String.UnicodeScalarView()
         while index < characters.count {
             let c = characters[index]
-            if c == quote { return (String(result), index + 1) }
+            if c == quote {
+                if !isTriple { return (String(result), index + 1) }
+                if index + 2 < characters.count, characters[index + 1] == quote, characters[index + 2] == quote {
+                    return (String(result), index + 3)
+                }
+            }
             if c == "\\", index + 1 < characters.count {
                 let next = characters[index + 1]
                 index += 2
