@@ -7,7 +7,8 @@ struct FeedSniffer: FormatSniffing {
     var priority: Int { 50 }
 
     func sniff(_ sample: SniffSample) -> FormatSniffer.Result? {
-        guard sample.isText else { return nil }
+        // UTF-16 and UTF-32 without a byte order mark have NULs the text heuristic may refuse.
+        guard sample.isText || FeedEncodingName.byteShape(sample.bytes) != nil else { return nil }
         if FeedSniffing.looksLikeJSONFeed(sample.bytes) {
             return FormatSniffer.Result(format: .feed, evidence: sample.textEvidence)
         }

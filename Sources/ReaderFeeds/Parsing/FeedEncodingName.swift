@@ -36,4 +36,35 @@ enum FeedEncodingName {
         default: return nil
         }
     }
+
+    /// Bytes in UTF-16 or UTF-32 (as ``byteShape(_:)`` names them) as UTF-8, the byte order mark
+    /// and the XML declaration (whose encoding no longer holds) left out.
+    static func transcodedToUTF8(_ bytes: [UInt8], shape: String) -> [UInt8] {
+        let bigEndian = shape.hasSuffix("be")
+        var text: String
+        if shape.hasPrefix("utf-32") {
+            var units: [UInt32] = []
+            units.reserveCapacity(bytes.count / 4)
+            var index = 0
+            while index + 3 < bytes.count {
+                let b = (UInt32(bytes[index]), UInt32(bytes[index + 1]), UInt32(bytes[index + 2]), UInt32(bytes[index + 3]))
+                units.append(bigEndian ? b.0 << 24 | b.1 << 16 | b.2 << 8 | b.3 : b.3 << 24 | b.2 << 16 | b.1 << 8 | b.0)
+                index += 4
+            }
+            text = String(decoding: units, as: UTF32.self)
+        } else {
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            var index = 0
+            while index + 1 < bytes.count {
+                let b = (UInt16(bytes[index]), UInt16(bytes[index + 1]))
+                units.append(bigEndian ? b.0 << 8 | b.1 : b.1 << 8 | b.0)
+                index += 2
+            }
+            text = String(decoding: units, as: UTF16.self)
+        }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        if text.hasPrefix("<?xml"), let end = text.range(of: "?>") { text = String(text[end.upperBound...]) }
+        return Array(text.utf8)
+    }
 }

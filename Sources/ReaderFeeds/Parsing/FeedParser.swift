@@ -28,15 +28,21 @@ public enum FeedParser {
         guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else {
             throw ReaderError(.malformed, file: name, format: .feed, reason: "the feed is empty")
         }
-        let charset = origin.charset.map(FeedEncodingName.decodingName)
+        var charset = origin.charset.map(FeedEncodingName.decodingName)
+        var input = bytes
+        // UTF-16 and UTF-32 are read as UTF-8, whatever their declaration calls them ("u16", "utf_16").
+        if charset == nil, let shape = FeedEncodingName.byteShape(bytes) {
+            input = FeedEncodingName.transcodedToUTF8(bytes, shape: shape)
+            charset = "UTF-8"
+        }
         var recovered: MarkupDocument.Recovered
         do {
-            recovered = try MarkupDocument.parseRecoveringXML(bytes, name: name, encoding: charset)
+            recovered = try MarkupDocument.parseRecoveringXML(input, name: name, encoding: charset)
         } catch {
             throw ReaderError(.malformed, file: name, format: .feed, reason: "not a readable feed: \(error.lineAndReason)")
         }
         // HTML entities XML does not declare: read them as the characters they name, not as nothing.
-        if let error = recovered.error, let rewritten = EntityRewriting.rewritingHTMLEntities(bytes),
+        if let error = recovered.error, let rewritten = EntityRewriting.rewritingHTMLEntities(input),
            let again = try? MarkupDocument.parseRecoveringXML(rewritten, name: name, encoding: charset) {
             recovered = again
             recovered.error = again.error ?? error

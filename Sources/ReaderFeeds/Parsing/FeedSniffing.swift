@@ -24,7 +24,9 @@ enum FeedSniffing {
     /// are not XML-like UTF-8 or ASCII-compatible text. UTF-16 is decoded first.
     static func rootElementName(_ bytes: [UInt8]) -> String? {
         var text = ""
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || (bytes.count > 1 && (bytes[0] == 0 || bytes[1] == 0)) {
+        if let shape = FeedEncodingName.byteShape(bytes), shape.hasPrefix("utf-32") {
+            text = String(decoding: FeedEncodingName.transcodedToUTF8(Array(bytes.prefix(4096)), shape: shape), as: UTF8.self)
+        } else if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || (bytes.count > 1 && (bytes[0] == 0 || bytes[1] == 0)) {
             let bigEndian = bytes.starts(with: [0xFE, 0xFF]) || (bytes.count > 1 && bytes[0] == 0)
             var units: [UInt16] = []
             var index = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) ? 2 : 0
