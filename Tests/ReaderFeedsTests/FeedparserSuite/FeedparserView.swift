@@ -158,6 +158,7 @@ enum FeedparserView {
             d["media_player"] = p.value
         }
         d["feedburner_origlink"] = entry.originalLink.map(PythonValue.string)
+        d["language"] = entry.language.map(PythonValue.string)
         d.podcast(entry.podcast)
         return d.value
     }
