@@ -12,7 +12,7 @@ let package = Package(
                 "ReaderEngine", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
                 "ReaderWeb",
                 "ReaderXML", "ReaderZip", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering",
-                "ReaderCore", "ReaderExport",
+                "ReaderCore", "ReaderExport", "ReaderFeeds", "ReaderOPDS",
             ]),
         .library(name: "ReaderTransforms", targets: ["ReaderTransforms"]),
         .executable(name: "reader", targets: ["ReaderCLI"]),
@@ -67,6 +67,10 @@ let package = Package(
             dependencies: ["ReaderCore", "CCMarkGFM", .product(name: "Yams", package: "Yams")]),
         .target(name: "ReaderEPUB", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML", "ReaderZip"]),
         .target(name: "ReaderPDF", dependencies: ["ReaderCore", "ReaderXML", "CPopplerGlib", "CPopplerText"]),
+        // Web feeds (RSS, RDF, Atom, JSON Feed): a feed model of their own, and feeds as documents.
+        .target(name: "ReaderFeeds", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML"]),
+        // OPDS 1.2 (Atom) and 2.0 (JSON) catalogs: pages, publications, facets, search; a client over a transport.
+        .target(name: "ReaderOPDS", dependencies: ["ReaderCore", "ReaderXML", "ReaderFeeds"]),
         // MOBI 6 and KF8 (AZW3) in Swift alone: the PDB container, decompression, KF8 indices.
         .target(name: "ReaderMOBI", dependencies: ["ReaderCore", "ReaderXML", "ReaderHTML"]),
 
@@ -80,7 +84,7 @@ let package = Package(
         .target(
             name: "ReaderEngine",
             dependencies: ["ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderAnchoring",
-                           "ReaderWeb"]),
+                           "ReaderWeb", "ReaderFeeds"]),
 
         // Markdown and sanitized HTML renderings of any Document's blocks and inline runs.
         .target(name: "ReaderRendering", dependencies: ["ReaderCore"]),
@@ -111,7 +115,7 @@ let package = Package(
             name: "ReaderCLI",
             dependencies: [
                 "ReaderEngine", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering", "ReaderExport",
-                "ReaderTransforms", "ReaderWeb", "ReaderLibrary",
+                "ReaderTransforms", "ReaderWeb", "ReaderLibrary", "ReaderOPDS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -124,6 +128,8 @@ let package = Package(
         .executableTarget(
             name: "WebExtractionBenchmark", dependencies: ["ReaderWeb", "ReaderCore", "ReaderTestSupport"],
             path: "Benchmarks/WebExtractionBenchmark"),
+        // Feed parsing throughput, for Benchmarks/feeds.sh.
+        .executableTarget(name: "FeedBenchmark", dependencies: ["ReaderFeeds"], path: "Benchmarks/FeedBenchmark"),
 
         // Test targets mirror the library targets; ReaderCLITests runs the built `reader`.
         // Helpers every test target shares: seeded randomness, where the corpus is, temp folders.
@@ -143,6 +149,8 @@ let package = Package(
             dependencies: ["ReaderPDF", "ReaderCore", "ReaderXML", "ReaderTestSupport", "CPopplerGlib", "CPopplerText"]),
         .testTarget(
             name: "ReaderMOBITests", dependencies: ["ReaderMOBI", "ReaderHTML", "ReaderXML", "ReaderCore", "ReaderTestSupport"]),
+        .testTarget(name: "ReaderFeedsTests", dependencies: ["ReaderFeeds", "ReaderXML", "ReaderCore", "ReaderTestSupport"]),
+        .testTarget(name: "ReaderOPDSTests", dependencies: ["ReaderOPDS", "ReaderFeeds", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(
             name: "ReaderAnchoringTests", dependencies: ["ReaderAnchoring", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(
@@ -150,7 +158,7 @@ let package = Package(
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderTXT", "ReaderMarkdown", "ReaderEPUB", "ReaderPDF", "ReaderMOBI", "ReaderHTML",
                 "ReaderXML", "ReaderAnchoring", "ReaderTestSupport",
-                "ReaderWeb",
+                "ReaderWeb", "ReaderFeeds",
             ],
             exclude: ["Golden"]),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import ReaderCore
 import ReaderEPUB
+import ReaderFeeds
 import ReaderMarkdown
 import ReaderMOBI
 import ReaderPDF
@@ -17,7 +18,7 @@ public struct ReaderEngine: Sendable {
 
     /// An engine with every backend this package provides.
     public static let standard = ReaderEngine(backends: [TXTBackend(), MarkdownBackend(), EPUBBackend(), PDFBackend(), MOBIBackend(),
-                                                      WebBackend()])
+                                                      WebBackend(), FeedBackend()])
 
     /// Creates an engine with the given backends; a later backend does not replace an earlier one.
     public init(backends: [any DocumentBackend]) {

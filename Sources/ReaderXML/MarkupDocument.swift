@@ -27,7 +27,7 @@ public final class MarkupDocument: @unchecked Sendable {
 
     let pointer: xmlDocPtr
 
-    private init(pointer: xmlDocPtr, syntax: Syntax, warnings: [String], limits: MarkupLimits) {
+    init(pointer: xmlDocPtr, syntax: Syntax, warnings: [String], limits: MarkupLimits) {
         self.pointer = pointer
         self.syntax = syntax
         self.warnings = warnings
@@ -48,7 +48,7 @@ public final class MarkupDocument: @unchecked Sendable {
     ///   - syntax: `.xml` fails on the first well-formedness error; `.html` repairs.
     ///   - name: how errors name the document (an archive entry, a path).
     ///   - limits: caps on input size and nesting depth.
-    ///   - encoding: an encoding that overrides the document's own declaration (HTML only; MOBI
+    ///   - encoding: an encoding that overrides the document's own declaration (MOBI
     ///     text is UTF-8 or Windows-1252 by its header, with no declaration in the markup).
     /// - Throws: ``MarkupError`` with the first fatal error and its line.
     public static func parse(_ bytes: [UInt8], syntax: Syntax, name: String,
@@ -89,7 +89,8 @@ public final class MarkupDocument: @unchecked Sendable {
         let result: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
             let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
             switch syntax {
-            case .xml: return collector.parseXML(base, count: Int32(buffer.count), name: name, recovering: recovering)
+            case .xml:
+                return collector.parseXML(base, count: Int32(buffer.count), name: name, recovering: recovering, encoding: encoding)
             case .html: return collector.parseHTML(base, count: Int32(buffer.count), name: name, encoding: encoding)
             }
         }

@@ -23,6 +23,12 @@ public struct MarkupElement: @unchecked Sendable {
         return String(cString: href)
     }
 
+    /// The namespace prefix as written (`dc` for `dc:title`), or nil for none.
+    public var prefix: String? {
+        guard let ns = node.pointee.ns, let prefix = ns.pointee.prefix else { return nil }
+        return String(cString: prefix)
+    }
+
     /// Whether the element has this local name and namespace (namespace nil: any namespace).
     public func `is`(_ localName: String, in namespace: String? = nil) -> Bool {
         guard name == localName else { return false }

@@ -17,14 +17,17 @@ final class ParserMessages {
     private static let htmlOptions = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
         | HTML_PARSE_NODEFDTD.rawValue)
 
-    /// - Parameter recovering: with `XML_PARSE_RECOVER`, libxml2 keeps the tree it built past a
-    ///   well-formedness error instead of failing.
-    func parseXML(_ bytes: UnsafePointer<CChar>, count: Int32, name: String, recovering: Bool = false) -> xmlDocPtr? {
+    /// - Parameters:
+    ///   - recovering: with `XML_PARSE_RECOVER`, libxml2 keeps the tree it built past a
+    ///     well-formedness error instead of failing.
+    ///   - encoding: an encoding that overrides the document's declaration (nil: libxml2 decides).
+    func parseXML(_ bytes: UnsafePointer<CChar>, count: Int32, name: String, recovering: Bool = false,
+                  encoding: String? = nil) -> xmlDocPtr? {
         guard let context = xmlNewParserCtxt() else { return nil }
         defer { xmlFreeParserCtxt(context) }
         install(on: context)
         let options = recovering ? Self.xmlOptions | Int32(XML_PARSE_RECOVER.rawValue) : Self.xmlOptions
-        return collectingContextlessErrors { xmlCtxtReadMemory(context, bytes, count, name, nil, options) }
+        return collectingContextlessErrors { xmlCtxtReadMemory(context, bytes, count, name, encoding, options) }
     }
 
     func parseHTML(_ bytes: UnsafePointer<CChar>, count: Int32, name: String, encoding: String?) -> htmlDocPtr? {

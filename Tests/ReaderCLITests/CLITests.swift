@@ -245,7 +245,7 @@ struct CLITests {
             #expect(result.status == 0, "\(result)")
             let rows = result.lines.map { $0.split(separator: #/ {2,}/#).map { String($0) } }
             let header = try #require(rows.first)
-            #expect(header == ["format", "txt", "markdown", "epub", "pdf", "mobi", "azw3", "html"])
+            #expect(header == ["format", "txt", "markdown", "epub", "pdf", "mobi", "azw3", "html", "feed"])
             #expect(rows.dropFirst().map { $0.first ?? "" } == FormatCapabilities.named.map(\.name))
             let matrix = ReaderEngine.standard.capabilityMatrix
             for (row, (_, capability)) in zip(rows.dropFirst(), FormatCapabilities.named) {

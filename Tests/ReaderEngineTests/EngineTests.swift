@@ -1,6 +1,7 @@
 import Foundation
 import ReaderCore
 import ReaderEngine
+import ReaderFeeds
 import ReaderEPUB
 import ReaderPDF
 import ReaderMarkdown
@@ -140,13 +141,14 @@ import Testing
         .mobi: ["toc", "metadata", "cover", "search", "reflow", "images", "encryption-detection"],
         .azw3: ["toc", "metadata", "cover", "search", "reflow", "images", "encryption-detection"],
         .html: ["toc", "metadata", "search", "reflow", "images", "encoding-detection", "source-offsets"],
+        .feed: ["toc", "metadata", "search", "reflow", "images", "source-offsets"],
     ]
 
     @Test("the capability matrix lists every registered format with the capabilities its backend declares")
     func capabilityMatrix() {
         let matrix = engine.capabilityMatrix
-        #expect(matrix.map(\.descriptor.format) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3, .html])
-        #expect(matrix.map(\.descriptor) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3, .html] as [FormatDescriptor])
+        #expect(matrix.map(\.descriptor.format) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3, .html, .feed])
+        #expect(matrix.map(\.descriptor) == [.txt, .markdown, .epub, .pdf, .mobi, .azw3, .html, .feed] as [FormatDescriptor])
         for (descriptor, capabilities) in matrix {
             #expect(capabilities.names == Self.expectedCapabilities[descriptor.format], "\(descriptor.format)")
         }

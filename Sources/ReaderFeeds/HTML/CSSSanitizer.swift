@@ -1,0 +1,59 @@
+import Foundation
+
+/// Keeps the declarations of an inline style that only change how text looks: an allow-list of
+/// properties (colours, fonts, alignment, spacing) whose values are keywords, colours or lengths;
+/// anything else (`url(…)`, `expression(…)`, `behavior`, positioning) is dropped.
+enum CSSSanitizer {
+    static func sanitize(_ style: String) -> String {
+        // An escape or a comment could hide anything: the whole style goes.
+        guard !style.contains("\\"), !style.contains("/*") else { return "" }
+        var kept: [String] = []
+        for declaration in style.split(separator: ";") {
+            let parts = declaration.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let written = parts[0].trimmingCharacters(in: .whitespacesAndNewlines)
+            let property = written.lowercased()
+            let value = parts[1].trimmingCharacters(in: .whitespacesAndNewlines)
+            let lowered = value.lowercased()
+            guard !value.isEmpty, !lowered.contains("url("), !lowered.contains("expression("), !lowered.contains("javascript:") else {
+                continue
+            }
+            if properties.contains(property) {
+                kept.append("\(written): \(value);")
+            } else if shorthandPrefixes.contains(where: { property.hasPrefix($0) }) {
+                let words = value.lowercased().split(whereSeparator: { $0 == " " || $0 == "," })
+                guard words.allSatisfy({ keywords.contains(String($0)) || isPlainValue($0) }) else { continue }
+                kept.append("\(written): \(value);")
+            }
+        }
+        return kept.joined(separator: " ")
+    }
+
+    /// A colour in hex, an `rgb(…)` of numbers, or a number with a unit.
+    private static func isPlainValue(_ word: Substring) -> Bool {
+        if word.hasPrefix("#") { return word.dropFirst().allSatisfy(\.isHexDigit) }
+        if word.hasPrefix("rgb(") { return word.dropFirst(4).allSatisfy { $0.isNumber || $0 == "%" || $0 == "," || $0 == ")" } }
+        let number = word.prefix { $0.isNumber || $0 == "." }
+        let unit = word.dropFirst(number.count)
+        return !number.isEmpty && ["", "cm", "em", "ex", "in", "mm", "pc", "pt", "px", "%"].contains(String(unit))
+    }
+
+    private static let shorthandPrefixes = ["background", "border", "margin", "padding"]
+
+    private static let properties: Set<String> = [
+        "azimuth", "background-color", "border-bottom-color", "border-collapse", "border-color", "border-left-color",
+        "border-right-color", "border-top-color", "clear", "color", "cursor", "direction", "display", "elevation",
+        "float", "font", "font-family", "font-size", "font-style", "font-variant", "font-weight", "height",
+        "letter-spacing", "line-height", "overflow", "pause", "pause-after", "pause-before", "pitch", "pitch-range",
+        "richness", "speak", "speak-header", "speak-numeral", "speak-punctuation", "speech-rate", "stress",
+        "text-align", "text-decoration", "text-indent", "unicode-bidi", "vertical-align", "voice-family", "volume",
+        "white-space", "width",
+    ]
+
+    private static let keywords: Set<String> = [
+        "!important", "aqua", "auto", "black", "block", "blue", "bold", "both", "bottom", "brown", "center",
+        "collapse", "dashed", "dotted", "fuchsia", "gray", "green", "italic", "left", "lime", "maroon", "medium",
+        "navy", "none", "normal", "nowrap", "olive", "pointer", "purple", "red", "right", "silver", "solid", "teal",
+        "top", "transparent", "underline", "white", "yellow",
+    ]
+}

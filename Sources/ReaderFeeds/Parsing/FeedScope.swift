@@ -1,0 +1,25 @@
+import Foundation
+import ReaderXML
+
+/// What is in scope at an element: the base URL (`xml:base` resolved against the one outside
+/// it) and the language (`xml:lang`; an empty value means none).
+struct FeedScope {
+    var base: String?
+    var language: String?
+
+    func entering(_ element: MarkupElement) -> FeedScope {
+        var scope = self
+        if let base = element.attribute("base", namespace: MarkupNamespace.xml) {
+            scope.base = URLResolver.resolve(base, against: self.base)
+        }
+        if let language = element.attribute("lang", namespace: MarkupNamespace.xml) {
+            let trimmed = language.trimmingASCIIWhitespace()
+            scope.language = trimmed.isEmpty ? nil : trimmed.replacingOccurrences(of: "_", with: "-")
+        }
+        return scope
+    }
+
+    func resolve(_ reference: String) -> String {
+        URLResolver.resolve(reference, against: base)
+    }
+}
