@@ -104,7 +104,7 @@ let package = Package(
 
         // Article extraction quality (F1 against Readability's expected output) and speed, for Benchmarks/web-extraction.sh.
         .executableTarget(
-            name: "WebExtractionBenchmark", dependencies: ["ReaderWeb", "ReaderCore", "ReaderTestSupport"],
+            name: "WebExtractionBenchmark", dependencies: ["ReaderWeb", "ReaderCore"],
             path: "Benchmarks/WebExtractionBenchmark"),
 
         // Test targets mirror the library targets; ReaderCLITests runs the built `reader`.

@@ -68,13 +68,13 @@ public struct WebArticle: Sendable {
         let bodyElement = root.firstElement("body") ?? root
         let pageText = WebNode.build(from: bodyElement)
         PageCleaning.removeUnread(from: pageText)
-        let pageTextLength = pageText.innerText.count
+        let pageTextLength = pageText.textLength
         var warnings = document.warnings.filter { !$0.contains("invalid") && !$0.contains("Tag ") }
         var article: WebNode = pageText
         var isExtracted = false
         if extractsArticle {
             let extractor = ArticleExtractor(title: metadata.title)
-            if let result = extractor.extract(makeTree: { WebNode.build(from: bodyElement) }) {
+            if let result = extractor.extract(makeTree: { pageText.clone() }) {
                 article = result.article
                 isExtracted = true
                 if metadata.byline == nil { metadata.byline = result.byline }
