@@ -69,7 +69,8 @@ public struct WebArticle: Sendable {
         let pageText = WebNode.build(from: bodyElement)
         PageCleaning.removeUnread(from: pageText)
         let pageTextLength = pageText.textLength
-        var warnings = document.warnings.filter { !$0.contains("invalid") && !$0.contains("Tag ") }
+        // libxml2's complaints about markup every browser reads (unknown tags, duplicate ids) are noise here.
+        var warnings = document.warnings.filter { !$0.contains("invalid") && !$0.contains("Tag ") && !$0.contains("already defined") }
         var article: WebNode = pageText
         var isExtracted = false
         if extractsArticle {
