@@ -126,7 +126,7 @@ let package = Package(
 
         // Article extraction quality (F1 against Readability's expected output) and speed, for Benchmarks/web-extraction.sh.
         .executableTarget(
-            name: "WebExtractionBenchmark", dependencies: ["ReaderWeb", "ReaderCore", "ReaderTestSupport"],
+            name: "WebExtractionBenchmark", dependencies: ["ReaderWeb", "ReaderCore"],
             path: "Benchmarks/WebExtractionBenchmark"),
         // Feed parsing throughput, for Benchmarks/feeds.sh.
         .executableTarget(name: "FeedBenchmark", dependencies: ["ReaderFeeds"], path: "Benchmarks/FeedBenchmark"),

@@ -1,6 +1,5 @@
 import Foundation
 import ReaderCore
-import ReaderTestSupport
 import ReaderWeb
 
 // Article extraction on Mozilla Readability's test pages.
@@ -10,7 +9,8 @@ import ReaderWeb
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let corpus = arguments.first { !$0.hasPrefix("--") && Int($0) == nil }.map { URL(fileURLWithPath: $0) }
-    ?? TestLocation.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus-web/readability")
+    ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/corpus-web/readability")
 let repeats = arguments.firstIndex(of: "--repeat").flatMap { Int(arguments[$0 + 1]) } ?? 1
 
 if arguments.contains("--speed-only") {

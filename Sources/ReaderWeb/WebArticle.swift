@@ -68,13 +68,14 @@ public struct WebArticle: Sendable {
         let bodyElement = root.firstElement("body") ?? root
         let pageText = WebNode.build(from: bodyElement)
         PageCleaning.removeUnread(from: pageText)
-        let pageTextLength = pageText.innerText.count
-        var warnings = document.warnings.filter { !$0.contains("invalid") && !$0.contains("Tag ") }
+        let pageTextLength = pageText.textLength
+        // libxml2's complaints about markup every browser reads (unknown tags, duplicate ids) are noise here.
+        var warnings = document.warnings.filter { !$0.contains("invalid") && !$0.contains("Tag ") && !$0.contains("already defined") }
         var article: WebNode = pageText
         var isExtracted = false
         if extractsArticle {
             let extractor = ArticleExtractor(title: metadata.title)
-            if let result = extractor.extract(makeTree: { WebNode.build(from: bodyElement) }) {
+            if let result = extractor.extract(makeTree: { pageText.clone() }) {
                 article = result.article
                 isExtracted = true
                 if metadata.byline == nil { metadata.byline = result.byline }

@@ -16,6 +16,27 @@ extension WebNode {
     /// The text trimmed, runs of white space collapsed to one space.
     var innerText: String { textContent.collapsingSpaces() }
 
+    /// The length of ``innerText`` in UTF-16 units (as JavaScript counts), without building it.
+    var textLength: Int {
+        var counter = CollapsedLength()
+        feedText(to: &counter)
+        return counter.count
+    }
+
+    private func feedText(to counter: inout CollapsedLength) {
+        if isText {
+            counter.feed(text)
+            return
+        }
+        for child in children { child.feedText(to: &counter) }
+    }
+
+    /// Whether the subtree holds any character other than white space (stops at the first).
+    var hasVisibleText: Bool {
+        if isText { return text.unicodeScalars.contains { !$0.isCollapsibleSpace } }
+        return children.contains { $0.hasVisibleText }
+    }
+
     /// The text with a space at every block boundary (so words of two paragraphs never run
     /// together), white space collapsed: what a reader sees, as one line.
     var readableText: String {
@@ -44,42 +65,73 @@ extension WebNode {
 
     /// The share of the text that lies in links (a link to a fragment of the page counts 0.3).
     var linkDensity: Double {
-        let length = innerText.count
+        let length = textLength
         guard length > 0 else { return 0 }
         var linkLength = 0.0
         for link in descendants(named: ["a"]) {
             let weight = (link.attribute("href") ?? "").hasPrefix("#") ? 0.3 : 1
-            linkLength += Double(link.innerText.count) * weight
+            linkLength += Double(link.textLength) * weight
         }
         return linkLength / Double(length)
     }
 
     /// Whether the node is only white space (a text node) or a `<br>`.
     var isWhitespace: Bool {
-        isText ? text.allSatisfy(\.isWhitespace) : name == "br"
+        isText ? text.unicodeScalars.allSatisfy(\.isCollapsibleSpace) : name == "br"
     }
 
-    /// How many times `character` occurs in the text.
-    func count(of character: Character) -> Int {
-        innerText.reduce(0) { $0 + ($1 == character ? 1 : 0) }
+    /// How many times an ASCII character occurs in the text.
+    func count(ofASCII byte: UInt8) -> Int {
+        if isText { return text.utf8.reduce(0) { $0 + ($1 == byte ? 1 : 0) } }
+        return children.reduce(0) { $0 + $1.count(ofASCII: byte) }
+    }
+}
+
+/// Counts the UTF-16 length of text as it would read trimmed with white space collapsed.
+struct CollapsedLength {
+    private(set) var count = 0
+    private var pendingSpace = false
+
+    mutating func feed(_ text: String) {
+        for scalar in text.unicodeScalars {
+            if scalar.isCollapsibleSpace {
+                pendingSpace = count > 0
+            } else {
+                if pendingSpace { count += 1 }
+                pendingSpace = false
+                count += scalar.value > 0xFFFF ? 2 : 1
+            }
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    /// White space as JavaScript's `\s` knows it (ASCII, no-break and typographic spaces, line and
+    /// paragraph separators, the byte order mark), checked without Unicode property tables.
+    var isCollapsibleSpace: Bool {
+        switch value {
+        case 0x20, 0x09...0x0D: true
+        case 0..<0x80: false
+        case 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF, 0x85: true
+        default: false
+        }
     }
 }
 
 extension StringProtocol {
     /// Trimmed, with every run of white space one space.
     func collapsingSpaces() -> String {
-        var result = ""
-        result.reserveCapacity(utf8.count)
+        var result = String.UnicodeScalarView()
         var pendingSpace = false
-        for character in self {
-            if character.isWhitespace {
+        for scalar in unicodeScalars {
+            if scalar.isCollapsibleSpace {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.append(" ") }
                 pendingSpace = false
-                result.append(character)
+                result.append(scalar)
             }
         }
-        return result
+        return String(result)
     }
 }

@@ -11,8 +11,10 @@ final class WebNode {
     var attributes: [(name: String, value: String)]
     /// The children, in document order.
     private(set) var children: [WebNode] = []
-    /// The parent, nil for the root or a detached node.
-    private(set) weak var parent: WebNode?
+    /// The parent, nil for the root or a detached node. `unowned`, not `weak`: a weak reference
+    /// gives every node a side table and made retain and release the costliest part of extraction;
+    /// a parent always outlives its children's use of it (a detached node's parent is cleared).
+    private(set) unowned var parent: WebNode?
     /// The extraction score, once the node was initialised as a candidate.
     var score: Double?
     /// Whether the table holds data (not layout), as extraction judged it.

@@ -9,7 +9,7 @@ struct ArticleCleaner {
         cleanConditionally(article, "fieldset")
         remove(in: article, named: ["object", "embed", "footer", "link", "aside", "nav"])
         for part in article.elementChildren {
-            for node in part.allDescendantElements where ExtractionHints.isShareWidget(node.classAndID) && node.textContent.count < 500 {
+            for node in part.allDescendantElements where ExtractionHints.isShareWidget(node.classAndID) && node.textContent.utf16.count < 500 {
                 node.detach()
             }
         }
@@ -22,7 +22,7 @@ struct ArticleCleaner {
         cleanConditionally(article, "div")
         for heading in article.descendants(named: ["h1"]) { heading.name = "h2" }
         for paragraph in article.descendants(named: ["p"]).reversed()
-        where paragraph.descendants(named: ["img", "embed", "object", "iframe"]).isEmpty && paragraph.innerText.isEmpty {
+        where paragraph.descendants(named: ["img", "embed", "object", "iframe"]).isEmpty && !paragraph.hasVisibleText {
             paragraph.detach()
         }
         for lineBreak in article.descendants(named: ["br"]) {
@@ -95,23 +95,22 @@ struct ArticleCleaner {
         if node.name == "table", node.isDataTable { return false }
         if node.hasAncestor("table", maxDepth: 0, where: { $0.isDataTable }) { return false }
         if node.hasAncestor("code", maxDepth: 0) { return false }
-        let text = node.innerText
+        let length = node.textLength
         var isList = node.name == "ul" || node.name == "ol"
         if !isList {
-            let listLength = node.descendants(named: ["ul", "ol"]).reduce(0) { $0 + $1.innerText.count }
-            isList = !text.isEmpty && Double(listLength) / Double(text.count) > 0.9
+            let listLength = node.descendants(named: ["ul", "ol"]).reduce(0) { $0 + $1.textLength }
+            isList = length > 0 && Double(listLength) / Double(length) > 0.9
         }
         let weight = ClassWeight.of(node, enabled: rules.weighsClasses)
         if weight < 0 { return true }
-        guard node.count(of: ",") < 10 else { return false }
+        guard node.count(ofASCII: 0x2C) < 10 else { return false }
         let paragraphs = node.descendants(named: ["p"]).count
         let images = node.descendants(named: ["img"]).count
         let listItems = node.descendants(named: ["li"]).count - 100
         let inputs = node.descendants(named: ["input"]).count
-        let headingDensity = Self.textDensity(of: node, in: ["h1", "h2", "h3", "h4", "h5", "h6"], length: text.count)
+        let headingDensity = Self.textDensity(of: node, in: ["h1", "h2", "h3", "h4", "h5", "h6"], length: length)
         let embeds = node.descendants(named: ["object", "embed", "iframe"]).count
-        if Self.isAdOrLoading(text) { return true }
-        let length = text.count
+        if length <= 20, Self.isAdOrLoading(node.innerText) { return true }
         let linkDensity = node.linkDensity
         let textDensity = Self.textDensity(of: node, in: ["span", "li", "td", "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul"],
                                            length: length)
@@ -134,7 +133,7 @@ struct ArticleCleaner {
 
     private static func textDensity(of node: WebNode, in names: Set<String>, length: Int) -> Double {
         guard length > 0 else { return 0 }
-        let inside = node.descendants(named: names).reduce(0) { $0 + $1.innerText.count }
+        let inside = node.descendants(named: names).reduce(0) { $0 + $1.textLength }
         return Double(inside) / Double(length)
     }
 

@@ -18,7 +18,7 @@ struct Attempt {
         let candidates = score(toScore)
         let article = assemble(body: body, candidates: candidates)
         ArticleCleaner(rules: rules).clean(article)
-        return ArticleExtractor.Result(article: article, byline: byline, textLength: article.innerText.count)
+        return ArticleExtractor.Result(article: article, byline: byline, textLength: article.textLength)
     }
 
     // MARK: Step 1 and 2: removing what is never the article, turning divs into paragraphs
@@ -93,8 +93,8 @@ struct Attempt {
         let rel = node.attribute("rel")
         let itemprop = node.attribute("itemprop") ?? ""
         guard rel == "author" || itemprop.contains("author") || ExtractionHints.matches(hints, ExtractionHints.byline) else { return false }
-        let text = node.innerText
-        return !text.isEmpty && text.count < 100
+        let length = node.textLength
+        return length > 0 && length < 100
     }
 
     static func isProbablyVisible(_ node: WebNode) -> Bool {
@@ -106,7 +106,7 @@ struct Attempt {
     }
 
     static func isWithoutContent(_ node: WebNode) -> Bool {
-        guard node.innerText.isEmpty else { return false }
+        guard !node.hasVisibleText else { return false }
         let elements = node.elementChildren
         return elements.allSatisfy { $0.name == "br" || $0.name == "hr" }
     }
@@ -149,13 +149,13 @@ struct Attempt {
     private func score(_ elements: [WebNode]) -> [WebNode] {
         var candidates: [WebNode] = []
         for element in elements where element.parent != nil {
-            let text = element.innerText
-            guard text.count >= 25 else { continue }
+            let length = element.textLength
+            guard length >= 25 else { continue }
             let ancestors = element.ancestors(limit: 5)
             guard !ancestors.isEmpty else { continue }
             var contentScore = 1.0
-            contentScore += Double(Self.commaCount(text) + 1)
-            contentScore += Double(min(text.count / 100, 3))
+            contentScore += Double(Self.commaCount(element.textContent) + 1)
+            contentScore += Double(min(length / 100, 3))
             for (level, ancestor) in ancestors.enumerated() {
                 guard ancestor.parent != nil else { break }
                 if ancestor.score == nil {
@@ -261,10 +261,9 @@ struct Attempt {
                     joins = true
                 } else if sibling.name == "p" {
                     let density = sibling.linkDensity
-                    let text = sibling.innerText
-                    let length = text.count
+                    let length = sibling.textLength
                     if length > 80, density < 0.25 { joins = true }
-                    else if length < 80, length > 0, density == 0, Self.hasSentenceEnd(text) { joins = true }
+                    else if length < 80, length > 0, density == 0, Self.hasSentenceEnd(sibling.innerText) { joins = true }
                 }
             }
             guard joins else { continue }

@@ -38,9 +38,32 @@ enum ExtractionHints {
                                          "canvas", "object", "embed", "select", "textarea", "button", "input", "dialog",
                                          "frameset", "frame", "map", "head", "title"]
 
-    /// Whether `text` (the lower-cased class and id) contains any of `words`.
+    /// Whether `text` (the lower-cased class and id) contains any of `words` (a byte search:
+    /// this runs for every element of every attempt).
     static func matches(_ text: String, _ words: [String]) -> Bool {
-        words.contains { text.contains($0) }
+        var text = text
+        return text.withUTF8 { haystack in
+            words.contains { word in
+                var word = word
+                return word.withUTF8 { needle in Self.contains(haystack, needle) }
+            }
+        }
+    }
+
+    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
+        let first = needle[0]
+        var index = 0
+        let last = haystack.count - needle.count
+        while index <= last {
+            if haystack[index] == first {
+                var offset = 1
+                while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            index += 1
+        }
+        return false
     }
 
     /// Whether the class list holds the token `hid` (Readability's `^hid$| hid$| hid |^hid `).

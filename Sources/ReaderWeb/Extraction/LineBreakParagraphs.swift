@@ -30,7 +30,7 @@ enum LineBreakParagraphs {
 
     private static func skippingWhitespace(_ node: WebNode?) -> WebNode? {
         var node = node
-        while let current = node, current.isText, current.text.allSatisfy(\.isWhitespace) { node = current.nextSibling }
+        while let current = node, current.isText, current.text.unicodeScalars.allSatisfy(\.isCollapsibleSpace) { node = current.nextSibling }
         return node
     }
 }
