@@ -10,11 +10,16 @@ missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
+sudo_cmd=()
+[[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
 if ((${#missing[@]})); then
-    sudo_cmd=()
-    [[ $(id -u) -eq 0 ]] || sudo_cmd=(sudo)
     "${sudo_cmd[@]}" apt-get update -qq
     DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"
 fi
 # The WebDAV server the library's backup push/pull tests start on loopback (PyPI).
-python3 -c 'import wsgidav, cheroot' 2>/dev/null || python3 -m pip install --quiet wsgidav cheroot
+if ! python3 -c 'import wsgidav, cheroot' 2>/dev/null; then
+    python3 -m pip --version >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq python3-pip
+    # Debian's own python3 refuses pip installs outside a virtual environment unless told.
+    python3 -m pip install --quiet wsgidav cheroot 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages wsgidav cheroot
+fi
