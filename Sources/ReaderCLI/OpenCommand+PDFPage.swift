@@ -27,7 +27,7 @@ extension OpenCommand {
             lines.forEach { output.line($0) }
             if blocks.isEmpty { output.line("(no text on this page)") }
             output.line(StatusLine.fitted(
-                title: title, tail: " · PDF page \(number) of \(pdf.pageCount) · starts on page \(screenPage) of \(count)",
+                title: title, tail: " · PDF page \(number)\(pdf.pageLabel(ofPage: number).map { " (\($0))" } ?? "") of \(pdf.pageCount) · starts on page \(screenPage) of \(count)",
                 columns: viewport.columns))
         }
         output.flush()

@@ -27,9 +27,9 @@ struct OpenCommand: ParsableCommand {
     var locator: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "PDF only: show the PDF's own page N, reflowed to the width and shown whole, instead of a screen page.",
+        "PDF only: show the PDF's own page N (or the page labelled N, such as iv or A-1), reflowed to the width and shown whole, instead of a screen page.",
         valueName: "n"))
-    var pdfPage: Int?
+    var pdfPage: String?
 
     @Flag(help: "Print the page, its Locators and the page count as JSON.")
     var json = false
@@ -44,7 +44,7 @@ struct OpenCommand: ParsableCommand {
             throw ValidationError("give one of --page, --locator, --chapter, --percent, --pdf-page and --resume")
         }
         if let page, page < 1 { throw ValidationError("--page must be 1 or more, not \(page)") }
-        if let pdfPage, pdfPage < 1 { throw ValidationError("--pdf-page must be 1 or more, not \(pdfPage)") }
+        if let pdfPage, let number = Int(pdfPage), number < 1 { throw ValidationError("--pdf-page must be 1 or more, not \(number)") }
         if let percent, !(0...100).contains(percent) { throw ValidationError("--percent must be within 0...100, not \(percent)") }
     }
 
@@ -61,7 +61,7 @@ struct OpenCommand: ParsableCommand {
                 cache: view.cache)
             let viewport = session.viewport
             if let pdfPage {
-                try showPDFPage(pdfPage, session: session)
+                try showPDFPage(try PDFPageOption.number(pdfPage, in: opened), session: session)
                 return
             }
             let number: Int
@@ -98,7 +98,8 @@ struct OpenCommand: ParsableCommand {
                 if TerminalSize.isStandardOutputTerminal {
                     for _ in shown.lines.count..<viewport.rows { output.line("") }
                 }
-                output.line(StatusLine.text(title: title, page: number, of: count, columns: viewport.columns))
+                output.line(StatusLine.text(title: title, page: number, of: count, columns: viewport.columns,
+                                            label: start.locations.pageLabel))
             }
             output.flush()
             if let notice = WarningNotice.line(file: document.file, warnings: opened.warnings) {
@@ -125,9 +126,11 @@ struct PageReport: Encodable {
 
 /// The line under a page: `title · page N of M · P%` (`of ~M` while M is an estimate).
 enum StatusLine {
-    static func text(title: String, page: Int, of count: PageCount, columns: Int) -> String {
+    /// `label`: the document's own label of the page the screen page starts on (a PDF's `iv`).
+    static func text(title: String, page: Int, of count: PageCount, columns: Int, label: String? = nil) -> String {
         let percent = count.value > 0 ? min(100, Int((Double(page) * 100 / Double(count.value)).rounded())) : 100
-        return fitted(title: title, tail: " · page \(page) of \(count) · \(percent)%", columns: columns)
+        let labelled = label.map { " · p. \($0)" } ?? ""
+        return fitted(title: title, tail: " · page \(page) of \(count)\(labelled) · \(percent)%", columns: columns)
     }
 
     /// `title` + `tail`, the title shortened with "…" so the line fits in `columns` where it can.

@@ -49,6 +49,19 @@ enum PDFPageOption {
         return pages
     }
 
+    /// The page `--pdf-page` names: a number, else a page label of the document.
+    /// - Throws: ``ReaderError`` of kind `invalidArgument` for a document without fixed pages or
+    ///   a label no page has.
+    static func number(_ argument: String, in document: any Document) throws(ReaderError) -> Int {
+        let pdf = try pages(document, for: "--pdf-page")
+        if let number = Int(argument) { return number }
+        guard let number = pdf.pageNumber(forLabel: argument) else {
+            throw ReaderError(.invalidArgument, file: document.path, format: document.format,
+                              reason: "--pdf-page \(argument): no page has that number or label")
+        }
+        return number
+    }
+
     private static func refusal(_ document: any Document, for operation: String) -> ReaderError {
         ReaderError(.invalidArgument, file: document.path, format: document.format,
                     reason: "\(operation) works on PDF pages; this is \(ReaderEngine.standard.registry.displayName(of: document.format))")

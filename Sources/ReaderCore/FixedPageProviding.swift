@@ -12,6 +12,19 @@ public protocol FixedPageProviding {
     func textPosition(ofPage page: Int) throws(ReaderError) -> TextPosition
     /// One entry per `pagesPerEntry` pages ("Pages 1–10", …), for a file without an outline.
     func pageRangeTableOfContents(pagesPerEntry: Int) throws(ReaderError) -> [TOCEntry]
+    /// The label of page `page` (1-based) where it has one other than its number (`iv`, `A-1`).
+    func pageLabel(ofPage page: Int) -> String?
+}
+
+extension FixedPageProviding {
+    /// No labels: pages are known by their numbers.
+    public func pageLabel(ofPage page: Int) -> String? { nil }
+
+    /// The first page labelled `label` (case ignored), nil when no page is.
+    public func pageNumber(forLabel label: String) -> Int? {
+        let wanted = label.lowercased()
+        return (1...max(1, pageCount)).first { pageLabel(ofPage: $0)?.lowercased() == wanted }
+    }
 }
 
 /// Documents whose fixed pages can be drawn as pictures.

@@ -76,7 +76,7 @@ extension Locator {
 extension Locator.Locations {
     private static let knownKeys: Set<String> = [
         "fragments", "fragment", "progression", "totalProgression", "position", "offset", "page", "cfi",
-        "partialCfi", "cssSelector", "fingerprint",
+        "partialCfi", "cssSelector", "fingerprint", "pageLabel",
     ]
 
     /// Decodes the known keys and keeps every other key in ``otherLocations``. The legacy single
@@ -93,6 +93,7 @@ extension Locator.Locations {
         partialCFI = try container.decodeIfPresent(String.self, forKey: AnyKey("partialCfi"))
         cssSelector = try container.decodeIfPresent(String.self, forKey: AnyKey("cssSelector"))
         fingerprint = try container.decodeIfPresent(String.self, forKey: AnyKey("fingerprint"))
+        pageLabel = try container.decodeIfPresent(String.self, forKey: AnyKey("pageLabel"))
         otherLocations = try container.unknownKeys(besides: Self.knownKeys)
     }
 
@@ -105,6 +106,7 @@ extension Locator.Locations {
         try container.encodeIfPresent(position, forKey: AnyKey("position"))
         try container.encodeIfPresent(offset, forKey: AnyKey("offset"))
         try container.encodeIfPresent(page, forKey: AnyKey("page"))
+        try container.encodeIfPresent(pageLabel, forKey: AnyKey("pageLabel"))
         try container.encodeIfPresent(cfi, forKey: AnyKey("cfi"))
         try container.encodeIfPresent(partialCFI, forKey: AnyKey("partialCfi"))
         try container.encodeIfPresent(cssSelector, forKey: AnyKey("cssSelector"))

@@ -45,6 +45,9 @@ public struct Locator: Hashable, Sendable, Codable {
         public var offset: Int?
         /// Native 1-based page (PDF).
         public var page: Int?
+        /// The page's label where the document gives pages labels of their own (a PDF's roman
+        /// front matter `iv`, an appendix's `A-1`); nil where the label is the page number.
+        public var pageLabel: String?
         /// EPUB Canonical Fragment Identifier, spine step included (`/6/4!/4/2/1:10`).
         public var cfi: String?
         /// Readium's CFI inside the resource, without the spine step (`/4/2/1:10`).
@@ -61,7 +64,7 @@ public struct Locator: Hashable, Sendable, Codable {
         public init(fragments: [String]? = nil, progression: Double? = nil, totalProgression: Double? = nil,
                     position: Int? = nil, offset: Int? = nil, page: Int? = nil, cfi: String? = nil,
                     partialCFI: String? = nil, cssSelector: String? = nil, fingerprint: String? = nil,
-                    otherLocations: [String: JSONValue] = [:]) {
+                    pageLabel: String? = nil, otherLocations: [String: JSONValue] = [:]) {
             self.fragments = fragments
             self.progression = progression
             self.totalProgression = totalProgression
@@ -72,6 +75,7 @@ public struct Locator: Hashable, Sendable, Codable {
             self.partialCFI = partialCFI
             self.cssSelector = cssSelector
             self.fingerprint = fingerprint
+            self.pageLabel = pageLabel
             self.otherLocations = otherLocations
         }
     }

@@ -312,4 +312,54 @@ extension CLITests {
             #expect(other.stderr.contains("another document"))
         }
     }
+
+    /// A three-page PDF whose pages are labelled i, ii and A-1 (`/PageLabels`), each with a line of text.
+    static func labelledPDF() -> Data {
+        var body = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        func object(_ text: String) {
+            offsets.append(body.utf8.count)
+            body += "\(offsets.count) 0 obj\n\(text)\nendobj\n"
+        }
+        object("<</Type/Catalog/Pages 2 0 R/PageLabels<</Nums[0<</S/r>>2<</S/D/P(A-)>>]>>>>")
+        object("<</Type/Pages/Kids[3 0 R 4 0 R 5 0 R]/Count 3>>")
+        for contents in 6...8 {
+            object("<</Type/Page/Parent 2 0 R/MediaBox[0 0 400 300]/Contents \(contents) 0 R/Resources<</Font<</F1 9 0 R>>>>>>")
+        }
+        for line in ["Preface to the keeper's log", "Acknowledgements of the crew", "Appendix tide tables"] {
+            let stream = "BT /F1 14 Tf 30 250 Td (\(line)) Tj ET"
+            object("<</Length \(stream.utf8.count)>>\nstream\n\(stream)\nendstream")
+        }
+        object("<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>")
+        let xref = body.utf8.count
+        body += "xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets { body += String(format: "%010d 00000 n \n", offset) }
+        body += "trailer\n<</Size \(offsets.count + 1)/Root 1 0 R>>\nstartxref\n\(xref)\n%%EOF\n"
+        return Data(body.utf8)
+    }
+
+    @Test("PDF page labels show in Locators and the status line, and --pdf-page takes a label")
+    func pdfPageLabels() throws {
+        try withCacheDirectory { cache in
+            let path = cache.appendingPathComponent("labelled.pdf").path
+            try Self.labelledPDF().write(to: URL(fileURLWithPath: path))
+            let document = try ReaderEngine.standard.open(path: path)
+            let pdf = try #require(document as? any FixedPageProviding)
+            #expect((1...3).map { pdf.pageLabel(ofPage: $0) } == ["i", "ii", "A-1"])
+            let locator = try document.locator(at: pdf.textPosition(ofPage: 3))
+            #expect(locator.locations.pageLabel == "A-1")
+            #expect(try Locator(jsonString: locator.jsonString()).locations.pageLabel == "A-1")
+
+            let first = try ReaderExecutable.run(["open", path, "--width", "40", "--height", "6"], cacheDirectory: cache)
+            #expect(first.status == 0, "\(first)")
+            #expect(first.lines.last?.contains(" · p. i · ") == true, "\(first.lines.last ?? "")")
+            let appendix = try ReaderExecutable.run(["open", path, "--pdf-page", "a-1", "--width", "40"], cacheDirectory: cache)
+            #expect(appendix.status == 0, "\(appendix)")
+            #expect(appendix.lines.first == "Appendix tide tables")
+            #expect(appendix.lines.last?.contains("PDF page 3 (A-1) of 3") == true, "\(appendix.lines.last ?? "")")
+            let missing = try ReaderExecutable.run(["open", path, "--pdf-page", "xiv"], cacheDirectory: cache)
+            #expect(missing.status == 2)
+            #expect(missing.stderr.contains("no page has that number or label"))
+        }
+    }
 }

@@ -59,7 +59,7 @@ extension PDFDocument {
         return Locator(href: href, type: FormatDescriptor.pdf.mediaType, title: outlineTitle(governing: place.page),
                        locations: .init(fragments: ["page=\(place.page)"], progression: progression,
                                         totalProgression: total, position: place.page, offset: place.offset,
-                                        page: place.page))
+                                        page: place.page, pageLabel: pageLabel(ofPage: place.page)))
     }
 
     private func sourceOffset(of locator: Locator) throws(ReaderError) -> PDFSourceOffset {
@@ -103,5 +103,12 @@ extension PDFDocument {
     private static func pageFragment(_ fragment: String) -> Int? {
         guard fragment.hasPrefix("page=") else { return nil }
         return Int(fragment.dropFirst(5))
+    }
+}
+
+extension PDFDocument {
+    /// The page's label from the PDF's `/PageLabels` (`iv`, `A-1`), nil where it is the number.
+    public func pageLabel(ofPage page: Int) -> String? {
+        (try? poppler.pageLabel(page)) ?? nil
     }
 }
