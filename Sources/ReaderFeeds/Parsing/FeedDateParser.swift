@@ -7,7 +7,7 @@ import Foundation
 public enum FeedDateParser {
     /// The instant a date's text names, or nil when it is none of the known forms.
     public static func parse(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingASCIIWhitespace()
         guard !trimmed.isEmpty, trimmed.utf8.count < 100 else { return nil }
         return iso(trimmed) ?? asctime(trimmed) ?? rfc822(trimmed)
     }
@@ -102,8 +102,7 @@ public enum FeedDateParser {
     // MARK: RFC 822
 
     private static func rfc822(_ text: String) -> Date? {
-        var words = text.replacingOccurrences(of: ",", with: " ").split(whereSeparator: { $0 == " " || $0 == "\t" })
-            .map { $0.lowercased() }
+        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map { $0.lowercased() }
         guard words.count >= 3 else { return nil }
         if let first = words.first, first.first?.isLetter == true, monthIndex(first) == nil { words.removeFirst() }
         guard words.count >= 3 else { return nil }
