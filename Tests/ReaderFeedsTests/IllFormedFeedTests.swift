@@ -56,3 +56,24 @@ struct IllFormedFeedTests {
         }
     }
 }
+
+@Suite("Damaged feeds never crash")
+struct DamagedFeedTests {
+    @Test("500 copies of a feed with bytes flipped: each parses or throws a typed error")
+    func flippedBytes() throws {
+        let original = Array(FeedParserTests.rss.utf8)
+        var random = SeededRandom(seed: 1818)
+        for _ in 0..<500 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...8, using: &random) {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] = UInt8.random(in: 0...255, using: &random)
+            }
+            do {
+                let feed = try FeedParser.parse(bytes, name: "flipped.rss")
+                #expect(feed.entries.count <= 2)
+            } catch {
+                #expect([ReaderError.Code.malformed, .unsupportedFormat].contains(error.kind), "\(error)")
+            }
+        }
+    }
+}

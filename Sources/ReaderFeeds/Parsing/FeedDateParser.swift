@@ -7,7 +7,7 @@ import Foundation
 public enum FeedDateParser {
     /// The instant a date's text names, or nil when it is none of the known forms.
     public static func parse(_ text: String) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingASCIIWhitespace()
         guard !trimmed.isEmpty, trimmed.utf8.count < 100 else { return nil }
         return iso(trimmed) ?? asctime(trimmed) ?? rfc822(trimmed)
     }
@@ -36,17 +36,26 @@ public enum FeedDateParser {
 
     static func make(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Double = 0,
                      offsetMinutes: Int = 0) -> Date? {
-        guard (1...12).contains(month), (1...31).contains(day), (0...24).contains(hour), (0...59).contains(minute),
-              second >= 0, second < 61, year > 0, year < 10000 else { return nil }
-        var parts = DateComponents()
-        parts.year = year
-        parts.month = month
-        parts.day = day
-        parts.hour = hour
-        parts.minute = minute
-        parts.second = Int(second)
-        guard let date = utcCalendar.date(from: parts) else { return nil }
-        return date.addingTimeInterval(second - Double(Int(second)) - Double(offsetMinutes * 60))
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), (0...24).contains(hour),
+              (0...59).contains(minute), second >= 0, second < 61, year > 0, year < 10000 else { return nil }
+        // Days since 1970-01-01 of the civil date (the proleptic Gregorian calendar), in integers:
+        // a Calendar per date costs more than the rest of reading an item.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 - offsetMinutes * 60) + second
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
     }
 
     // MARK: ISO 8601 / RFC 3339 / W3C-DTF
@@ -93,8 +102,7 @@ public enum FeedDateParser {
     // MARK: RFC 822
 
     private static func rfc822(_ text: String) -> Date? {
-        var words = text.replacingOccurrences(of: ",", with: " ").split(whereSeparator: { $0 == " " || $0 == "\t" })
-            .map { $0.lowercased() }
+        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map { $0.lowercased() }
         guard words.count >= 3 else { return nil }
         if let first = words.first, first.first?.isLetter == true, monthIndex(first) == nil { words.removeFirst() }
         guard words.count >= 3 else { return nil }
