@@ -20,9 +20,12 @@ public struct ReanchoringMeasurement: CustomStringConvertible, Sendable {
     public var buildTime = Duration.zero
     public var locateTime = Duration.zero
 
+    /// The share of trials that landed on the same words.
     public var hitRate: Double { trials == 0 ? 0 : Double(hits) / Double(trials) }
+    /// The share of trials that landed on other words.
     public var wrongRate: Double { trials == 0 ? 0 : Double(wrong.count) / Double(trials) }
 
+    /// One line: hits, refusals, wrong answers and times.
     public var description: String {
         let percent = (hitRate * 1000).rounded() / 10
         let perLocator = trials == 0 ? 0 : Self.microseconds(locateTime) / trials
