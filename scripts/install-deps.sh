@@ -2,7 +2,8 @@
 # Installs the Debian packages reader builds against (needs root or sudo; Debian 12).
 set -euo pipefail
 packages=(pkg-config libuchardet-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libzip-dev zlib1g-dev libxml2-dev
-          libpoppler-glib-dev libpoppler-private-dev libcairo2-dev libsqlite3-dev unzip)
+          libpoppler-glib-dev libpoppler-private-dev libcairo2-dev libsqlite3-dev unzip
+          libcurl4-openssl-dev)  # libcurl4-openssl-dev: FoundationNetworking (the library's WebDAV client) in static release builds
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
