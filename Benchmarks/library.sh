@@ -58,8 +58,9 @@ echo "| \`library list --json\` | $(python3 -c "print('%.0f' % ($list_json * 100
 if command -v rg >/dev/null; then
     small=$work/small
     mkdir -p "$small/books" "$small/text"
-    find "$work/books" -name '*.epub' | sort | head -50 | xargs -I{} cp {} "$small/books/"
-    find "$work/books" -name '*.txt' | sort | head -50 | xargs -I{} cp {} "$small/books/"
+    # sed, not head: head would close the pipe early and pipefail would stop the script.
+    find "$work/books" -name '*.epub' | sort | sed -n 1,50p | xargs -I{} cp {} "$small/books/"
+    find "$work/books" -name '*.txt' | sort | sed -n 1,50p | xargs -I{} cp {} "$small/books/"
     for book in "$small/books"/*; do "$reader" text "$book" --width 10000 > "$small/text/$(basename "$book").txt"; done
     export READER_LIBRARY=$small/library.sqlite
     "$reader" library add "$small/books" --index > /dev/null

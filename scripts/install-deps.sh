@@ -5,6 +5,7 @@ packages=(pkg-config libuchardet-dev libcmark-gfm-dev libcmark-gfm-extensions-de
           libpoppler-glib-dev libpoppler-private-dev libcairo2-dev libsqlite3-dev unzip
           libopencc-dev opencc  # text transforms: OpenCC's library, and its tool for the tests and benchmark
           libwebp-dev epubcheck)  # the EPUB exporter: WebP pictures to PNG; its tests run epubcheck
+packages+=(libcurl4-openssl-dev)  # FoundationNetworking (the library's WebDAV client) in static release builds
 packages+=(python3)  # TestBooks/make-damaged.py, which the damaged-file tests run
 missing=()
 for package in "${packages[@]}"; do

@@ -20,7 +20,7 @@ extension Library {
         var range: LocatorRange?
         switch place {
         case .range(let given):
-            let positions = try session.resolve(given, reanchoring: ReanchoringOptions())
+            let positions = try session.resolve(given, reanchoring: Self.reanchoring(given.start, fingerprint: fingerprint))
             guard positions.lowerBound < positions.upperBound else {
                 throw ReaderError(.invalidArgument, file: path, reason: "the range is empty")
             }
@@ -30,7 +30,8 @@ extension Library {
             range = resolved
             locator = resolved.start
         case .locator(let given):
-            locator = try document.fingerprintedLocator(at: session.resolve(given, reanchoring: ReanchoringOptions()).position)
+            let resolved = try session.resolve(given, reanchoring: Self.reanchoring(given, fingerprint: fingerprint))
+            locator = try document.fingerprintedLocator(at: resolved.position)
         case .page(let number, let viewport):
             let paged = try ReadingSession(document: document, viewport: viewport)
             locator = try document.fingerprintedLocator(at: paged.page(number).start)
@@ -50,6 +51,13 @@ extension Library {
                               note: note, color: color, createdAt: now, modifiedAt: now)
         try store.write { (transaction) throws(ReaderError) in try transaction.saveAnnotation(item) }
         return item
+    }
+
+    /// Re-anchoring for a Locator stamped with another document's fingerprint; nil (resolve it as
+    /// it is) for one of this document or with no stamp.
+    static func reanchoring(_ locator: Locator, fingerprint: String) -> ReanchoringOptions? {
+        guard let stamp = locator.locations.fingerprint, stamp != fingerprint else { return nil }
+        return ReanchoringOptions()
     }
 
     /// Stores an item as given, without opening the book (for tools that made the Locator

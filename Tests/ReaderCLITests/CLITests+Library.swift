@@ -114,8 +114,8 @@ extension CLITests {
     @Test("bookmark, highlight and note commands; annotations export as Markdown and JSON")
     func annotationCommands() throws {
         try withCacheDirectory { cache throws in
-            let folder = try bookFolder(in: cache, ["TestBooks/epub/moon-garden.epub"])
-            let path = folder + "/moon-garden.epub"
+            let folder = try bookFolder(in: cache, ["TestBooks/epub/lighthouse-keeper.epub"])
+            let path = folder + "/lighthouse-keeper.epub"
             _ = try ReaderExecutable.run(["library", "add", folder], cacheDirectory: cache)
             let bookmark = try ReaderExecutable.run(["bookmark", "add", path, "--page", "2"], cacheDirectory: cache)
             #expect(bookmark.status == 0, "\(bookmark)")
@@ -123,10 +123,11 @@ extension CLITests {
             #expect(UUID(uuidString: bookmarkUUID) != nil)
 
             let document = try ReaderEngine.standard.open(path: path)
-            let blocks = try document.content(ofSection: 1).blocks
+            let section = document.readingOrder.count / 2
+            let blocks = try document.content(ofSection: section).blocks
             let block = try #require(blocks.firstIndex { $0.text.utf16.count > 40 })
-            let range = try document.range(from: TextPosition(section: 1, block: block, offset: 0),
-                                           to: TextPosition(section: 1, block: block, offset: 24))
+            let range = try document.range(from: TextPosition(section: section, block: block, offset: 0),
+                                           to: TextPosition(section: section, block: block, offset: 24))
             let rangeFile = cache.appendingPathComponent("range.json")
             try JSONEncoder().encode(range).write(to: rangeFile)
             let highlight = try ReaderExecutable.run(["highlight", "add", path, "--range", "@" + rangeFile.path, "--color", "yellow",

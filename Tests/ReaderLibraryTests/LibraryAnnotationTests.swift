@@ -29,7 +29,7 @@ struct LibraryAnnotationTests {
                 if let end = page.end { #expect(position < end) }
             }
 
-            let (section, block) = try #require(try LongBlock.find(in: document, longerThan: 40))
+            let (section, block) = try #require(try LongBlock.find(in: document, longerThan: 40, from: document.readingOrder.count / 2))
             let range = try document.range(from: TextPosition(section: section, block: block, offset: 5),
                                            to: TextPosition(section: section, block: block, offset: 30))
             let highlight = try fixture.library.addAnnotation(.highlight, to: book, at: .range(range), note: "lovely",
@@ -76,8 +76,9 @@ struct LibraryAnnotationTests {
             let book = try #require(try fixture.library.books().first)
             let document = try ReaderEngine.standard.open(path: epub)
             defer { document.close() }
-            let late = try fixture.library.addAnnotation(.bookmark, to: book, at: .page(6, .standard))
-            let (section, block) = try #require(try LongBlock.find(in: document, longerThan: 40))
+            let lastPage = try ReadingSession(document: document, viewport: .standard).exactPageCount()
+            let late = try fixture.library.addAnnotation(.bookmark, to: book, at: .page(lastPage, .standard))
+            let (section, block) = try #require(try LongBlock.find(in: document, longerThan: 40, from: document.readingOrder.count / 2))
             let range = try document.range(from: TextPosition(section: section, block: block, offset: 0),
                                            to: TextPosition(section: section, block: block, offset: 20))
             _ = try fixture.library.addAnnotation(.highlight, to: book, at: .range(range), note: "a *note*", color: "yellow")
