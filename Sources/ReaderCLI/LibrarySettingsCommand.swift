@@ -1,6 +1,7 @@
 import ArgumentParser
 import ReaderCore
 import ReaderLibrary
+import ReaderTransforms
 
 /// `reader library settings BOOK`: shows or changes how a book is shown.
 struct LibrarySettingsCommand: ParsableCommand {
@@ -35,7 +36,10 @@ struct LibrarySettingsCommand: ParsableCommand {
                 if clear { settings = BookSettings(bookUUID: found.uuid, modifiedAt: .now()) }
                 if let width, let height { settings.viewport = try Viewport(columns: width, rows: height) }
                 if let encoding { settings.encoding = encoding }
-                if !transform.isEmpty { settings.transforms = transform }
+                if !transform.isEmpty {
+                    _ = try TextTransformChain(names: transform)  // refuses an unknown name or a bad rules file now
+                    settings.transforms = transform
+                }
                 settings.modifiedAt = .now()
                 try library.saveSettings(settings)
             }

@@ -10,6 +10,8 @@ extension OpenCommand {
         var options: OpenOptions
         var viewport: Viewport?
         var locator: Locator?
+        /// The book's stored text transforms, used when the command line names none.
+        var transforms: [String]
     }
 
     /// The library's book named by FILE, its present file, its settings and its last position.
@@ -23,7 +25,8 @@ extension OpenCommand {
         let settings = try library.settings(of: book)
         return Resumption(path: try library.presentPath(of: book),
                           options: OpenOptions(encoding: document.encoding ?? settings?.encoding, password: document.password),
-                          viewport: settings?.viewport, locator: try library.position(of: book)?.locator)
+                          viewport: settings?.viewport, locator: try library.position(of: book)?.locator,
+                          transforms: settings?.transforms ?? [])
     }
 
     /// The page holding a resumed position, re-anchored by its text when the book changed; page 1

@@ -52,7 +52,8 @@ struct OpenCommand: ParsableCommand {
         try reportingErrors { () throws(ReaderError) in
             let resumed = try resume ? resumption() : nil
             let (opened, options) = try transform.open(
-                path: resumed?.path ?? document.file, options: resumed?.options ?? document.openOptions)
+                path: resumed?.path ?? document.file, options: resumed?.options ?? document.openOptions,
+                storedNames: resumed?.transforms ?? [])
             document.warnAboutIgnoredOptions(for: opened)
             let viewportAsked = try view.viewport()
             let session = try ReadingSession(

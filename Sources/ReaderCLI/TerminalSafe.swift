@@ -1,6 +1,8 @@
-/// Text from a file (titles, notes, quotes) made safe to print: control characters, which could
-/// move the cursor or change the terminal, become U+FFFD; tabs and line feeds become spaces.
+/// Text from a file (titles, notes, quotes) kept to one line of a listing: tabs and line breaks
+/// become spaces, other control characters U+FFFD. (Every output stream also shows control
+/// characters visibly, through ReaderRendering's `TerminalSafeText`; this keeps rows from breaking.)
 enum TerminalSafe {
+    /// `text` on one line, without control characters.
     static func text(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -19,9 +19,10 @@ struct TransformOptions: ParsableArguments {
     }
 
     /// The document at `path`, opened with `options`, through the transforms (see
-    /// ``open(_:engine:)``).
-    func open(path: String, options: OpenOptions, engine: ReaderEngine = .standard) throws(ReaderError) -> (any Document, OpenOptions) {
-        let chain = try TextTransformChain(names: transforms)
+    /// ``open(_:engine:)``): those of the command line, else `storedNames` (a library book's own).
+    func open(path: String, options: OpenOptions, storedNames: [String] = [],
+              engine: ReaderEngine = .standard) throws(ReaderError) -> (any Document, OpenOptions) {
+        let chain = try TextTransformChain(names: transforms.isEmpty ? storedNames : transforms)
         var options = options
         let opened = try engine.open(path: path, options: options)
         guard !chain.isEmpty else { return (opened, options) }

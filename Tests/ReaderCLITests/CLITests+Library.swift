@@ -71,7 +71,7 @@ extension CLITests {
         try withCacheDirectory { cache throws in
             let folder = try bookFolder(in: cache, ["TestBooks/txt/lighthouse-keeper.txt"])
             let book = folder + "/lighthouse-keeper.txt"
-            let arguments = ["open", book, "--page", "3", "--width", "60", "--height", "20"]
+            let arguments = ["open", book, "--page", "3", "--width", "60", "--height", "21"]
             let withoutLibrary = try ReaderExecutable.run(arguments, cacheDirectory: cache)
             #expect(withoutLibrary.status == 0)
             #expect(!FileManager.default.fileExists(atPath: cache.appendingPathComponent("library.sqlite").path),
@@ -81,15 +81,15 @@ extension CLITests {
             let withLibrary = try ReaderExecutable.run(arguments, cacheDirectory: cache)
             #expect(withLibrary.stdout == withoutLibrary.stdout, "recording changes nothing shown")
             #expect(withLibrary.stderr.isEmpty)
-            let first = try ReaderExecutable.run(["open", book, "--width", "60", "--height", "20"], cacheDirectory: cache)
+            let first = try ReaderExecutable.run(["open", book, "--width", "60", "--height", "21"], cacheDirectory: cache)
             #expect(first.lines.last?.contains(" · page 1 of ") == true, "without --resume, open starts at page 1")
             _ = try ReaderExecutable.run(arguments, cacheDirectory: cache)
 
-            let resumed = try ReaderExecutable.run(["open", "--resume", "lighthouse", "--width", "60", "--height", "20"],
+            let resumed = try ReaderExecutable.run(["open", "--resume", "lighthouse", "--width", "60", "--height", "21"],
                                                    cacheDirectory: cache)
             #expect(resumed.status == 0, "\(resumed)")
             #expect(resumed.stdout == withoutLibrary.stdout)
-            let wider = try ReaderExecutable.run(["open", "--resume", book, "--width", "100", "--height", "30", "--json"],
+            let wider = try ReaderExecutable.run(["open", "--resume", book, "--width", "100", "--height", "31", "--json"],
                                                  cacheDirectory: cache)
             let report = try #require(try JSONSerialization.jsonObject(with: Data(wider.stdout.utf8)) as? [String: Any])
             let (document, _) = try paginated("TestBooks/txt/lighthouse-keeper.txt", columns: 60, rows: 20)
@@ -108,6 +108,33 @@ extension CLITests {
 
             let conflicting = try ReaderExecutable.run(["open", "--resume", book, "--page", "2"], cacheDirectory: cache)
             #expect(conflicting.status == 2)
+        }
+    }
+
+    @Test("a book's stored transforms apply to open --resume unless the command line names its own; a bad name is refused")
+    func storedTransformsOnResume() throws {
+        try withCacheDirectory { cache throws in
+            let folder = try bookFolder(in: cache, ["TestBooks/txt/moon-garden.zh.txt"])
+            let book = folder + "/moon-garden.zh.txt"
+            _ = try ReaderExecutable.run(["library", "add", folder], cacheDirectory: cache)
+            let refused = try ReaderExecutable.run(["library", "settings", book, "--transform", "no-such-transform"],
+                                                   cacheDirectory: cache)
+            #expect(refused.status == 2 && refused.stderr.split(separator: "\n").count == 1, "\(refused)")
+            let stored = try ReaderExecutable.run(["library", "settings", book, "--transform", "s2t"], cacheDirectory: cache)
+            #expect(stored.status == 0, "\(stored)")
+
+            let viewport = ["--width", "40", "--height", "13", "--json"]
+            let converted = try ReaderExecutable.run(["open", book, "--transform", "s2t"] + viewport, cacheDirectory: cache)
+            let plain = try ReaderExecutable.run(["open", book] + viewport, cacheDirectory: cache)
+            let resumed = try ReaderExecutable.run(["open", "--resume", book] + viewport, cacheDirectory: cache)
+            let lines = { (run: ReaderExecutable.Result) throws -> [String]? in
+                try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])["lines"] as? [String]
+            }
+            #expect(try lines(converted) != lines(plain), "s2t changes the first page of this book")
+            #expect(try lines(resumed) == lines(converted))
+            let overridden = try ReaderExecutable.run(["open", "--resume", book, "--transform", "t2s"] + viewport,
+                                                      cacheDirectory: cache)
+            #expect(try lines(overridden) == lines(plain), "the command line's transform replaces the stored one")
         }
     }
 

@@ -24,7 +24,7 @@ extension CLITests {
           arguments: [moonGarden, moonGardenEPUB])
     func openTransformed(book: String) throws {
         try withCacheDirectory { cache in
-            let viewport = ["--width", "40", "--height", "12", "--page", "4", "--json"]
+            let viewport = ["--width", "40", "--height", "13", "--page", "4", "--json"]
             // The untransformed page first, so a page index cached for it is there to be (wrongly) reused.
             let plain = try ReaderExecutable.run(["open", book] + viewport, cacheDirectory: cache)
             let converted = try ReaderExecutable.run(["open", book, "--transform", "s2t"] + viewport, cacheDirectory: cache)
@@ -45,7 +45,7 @@ extension CLITests {
             let start = try #require(report["start"] as? [String: Any])
             let locatorJSON = String(decoding: try JSONSerialization.data(withJSONObject: start), as: UTF8.self)
             let again = try ReaderExecutable.run(["open", book, "--transform", "s2t", "--locator", locatorJSON, "--json",
-                                                  "--width", "40", "--height", "12"], cacheDirectory: cache)
+                                                  "--width", "40", "--height", "13"], cacheDirectory: cache)
             #expect(try jsonObject(again.stdout)["lines"] as? [String] == report["lines"] as? [String])
         }
     }
@@ -77,7 +77,7 @@ extension CLITests {
     @Test("search --transform finds converted words and prints the untransformed book's Locators")
     func searchTransformed() throws {
         try withCacheDirectory { cache in
-            let viewport = ["--width", "60", "--height", "20", "--json"]
+            let viewport = ["--width", "60", "--height", "21", "--json"]
             let converted = try ReaderExecutable.run(["search", Self.moonGarden, "媽媽", "--transform", "s2t"] + viewport,
                                                      cacheDirectory: cache)
             let plain = try ReaderExecutable.run(["search", Self.moonGarden, "妈妈"] + viewport, cacheDirectory: cache)
@@ -103,7 +103,7 @@ extension CLITests {
         try withCacheDirectory { cache in
             let rules = cache.appendingPathComponent("global.tsv")
             try "literal\t，\t，，，，，，\n".write(to: rules, atomically: true, encoding: .utf8)
-            let viewport = ["--width", "40", "--height", "12", "--page", "9", "--json"]
+            let viewport = ["--width", "40", "--height", "13", "--page", "9", "--json"]
             let environment = ["READER_RULES": rules.path]
             let plain = try ReaderExecutable.run(["open", Self.moonGarden] + viewport, cacheDirectory: cache)
             #expect(plain.status == 0, "\(plain)")
