@@ -87,6 +87,7 @@ public final class SQLiteLibraryStore: LibraryStore {
         return "\(error)"
     }
 
+    /// Runs `body` in a read transaction of its own (a snapshot; writers go on meanwhile).
     public func read<T>(_ body: (any LibraryStoreTransaction) throws(ReaderError) -> T) throws(ReaderError) -> T {
         do {
             return try pool.read { db in try body(SQLiteLibraryTransaction(db: db, path: location)) }
@@ -95,6 +96,7 @@ public final class SQLiteLibraryStore: LibraryStore {
         }
     }
 
+    /// Runs `body` in one write transaction, committed when it returns and rolled back when it throws.
     public func write<T>(_ body: (any LibraryStoreTransaction) throws(ReaderError) -> T) throws(ReaderError) -> T {
         do {
             return try pool.write { db in try body(SQLiteLibraryTransaction(db: db, path: location)) }
@@ -103,6 +105,7 @@ public final class SQLiteLibraryStore: LibraryStore {
         }
     }
 
+    /// What `PRAGMA integrity_check` reports; empty when the database is sound.
     public func integrityProblems() throws(ReaderError) -> [String] {
         do {
             let rows = try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }

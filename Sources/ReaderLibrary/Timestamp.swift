@@ -43,8 +43,10 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
         self.init(date)
     }
 
+    /// Earlier times order first.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool { lhs.milliseconds < rhs.milliseconds }
 
+    /// Reads an ISO 8601 time, as `encode(to:)` writes it.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
@@ -54,6 +56,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, Codable, CustomStringCo
         self = value
     }
 
+    /// Writes the time as ISO 8601 text with milliseconds.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -14,10 +14,15 @@ public final class FeedDocument: Document {
     /// TOC, metadata, search, reflow, images and source offsets.
     public static let supportedCapabilities: FormatCapabilities = [.tableOfContents, .metadata, .search, .reflow, .images, .sourceOffsets]
 
+    /// The file the feed was read from.
     public let path: String
+    /// Always ``DocumentFormat/feed``.
     public let format: DocumentFormat = .feed
+    /// The ``supportedCapabilities``.
     public let capabilities = FeedDocument.supportedCapabilities
+    /// The channel's title, authors, language, description and dates.
     public let metadata: DocumentMetadata
+    /// One section per item, in the feed's order.
     public let readingOrder: [Section]
     /// The parsed feed.
     public let feed: Feed
@@ -75,6 +80,7 @@ public final class FeedDocument: Document {
         }
     }
 
+    /// The feed's kind, encoding, item count, site link and whether it had to be recovered.
     public var details: [(name: String, value: String)] {
         var details: [(String, String)] = [("feed", feed.kind.rawValue), ("encoding", feed.encoding), ("items", String(feed.entries.count))]
         if let link = feed.link { details.append(("site", link)) }
@@ -85,8 +91,10 @@ public final class FeedDocument: Document {
     /// The warnings met at opening, then those of the items converted so far.
     public var warnings: [DocumentWarning] { openingWarnings + sectionWarnings.all }
 
+    /// The feed file's fingerprint, computed once.
     public func fingerprint() throws(ReaderError) -> DocumentFingerprint { try fingerprintMemo.value() }
 
+    /// The blocks of item `index`: its title as a heading, then its content.
     public func content(ofSection index: Int) throws(ReaderError) -> SectionContent {
         try htmlBook.section(index).content
     }
@@ -122,12 +130,14 @@ public final class FeedDocument: Document {
         return resolved
     }
 
+    /// One resource per item, with its position count.
     public func positionedResources(counting: PositionCounting) throws(ReaderError) -> [PositionedResource] {
         zip(readingOrder, htmlBook.positions.counts).map { section, count in
             PositionedResource(href: section.href, mediaType: section.mediaType, title: section.title, positionCount: count)
         }
     }
 
+    /// Drops the converted items; later calls throw ``ReaderError`` `closed`.
     public func close() { htmlBook.close() }
 
     // MARK: Metadata
