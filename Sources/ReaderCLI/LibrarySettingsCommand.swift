@@ -7,7 +7,7 @@ import ReaderTransforms
 struct LibrarySettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings",
-        abstract: "Show or set a book's viewport, encoding and text transforms (used by `open --resume`).",
+        abstract: "Show or set a book's viewport (for `open --resume`), encoding and text transforms (for open, text and search).",
         discussion: "Passwords are never stored. With no option, prints the settings.")
 
     @Argument(help: "The book: a path, a fingerprint, a UUID or words of the title.")

@@ -51,9 +51,11 @@ struct OpenCommand: ParsableCommand {
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
             let resumed = try resume ? resumption() : nil
-            let (opened, options) = try transform.open(
-                path: resumed?.path ?? document.file, options: resumed?.options ?? document.openOptions,
-                storedNames: resumed?.transforms ?? [])
+            let (opened, options) = if let resumed {
+                try transform.open(path: resumed.path, options: resumed.options, storedNames: resumed.transforms)
+            } else {
+                try transform.open(document)
+            }
             document.warnAboutIgnoredOptions(for: opened)
             let viewportAsked = try view.viewport()
             let session = try ReadingSession(

@@ -14,8 +14,13 @@ struct TransformOptions: ParsableArguments {
     /// with (their text variant names the transforms, so cached indexes are kept apart).
     /// - Throws: ``ReaderError`` of kind `invalidArgument` for an unknown transform or a bad rules
     ///   file (before the document is opened), or the engine's error.
+    /// When the file is a library book, its stored encoding and transforms stand in for those the
+    /// command line leaves out.
     func open(_ document: DocumentOptions, engine: ReaderEngine = .standard) throws(ReaderError) -> (any Document, OpenOptions) {
-        try open(path: document.file, options: document.openOptions, engine: engine)
+        let stored = StoredBookSettings.forFile(at: document.file)
+        var options = document.openOptions
+        if options.encoding == nil { options.encoding = stored?.encoding }
+        return try open(path: document.file, options: options, storedNames: stored?.transforms ?? [], engine: engine)
     }
 
     /// The document at `path`, opened with `options`, through the transforms (see

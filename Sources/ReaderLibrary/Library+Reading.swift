@@ -80,3 +80,19 @@ extension Library {
                           reason: "every file of \"\(book.displayTitle)\" is missing (`reader library scan` looks again)")
     }
 }
+
+extension Library {
+    /// The settings of the book held by the file at `path`, when the library knows that file as it
+    /// is now (same size and modification time); nil otherwise. Never fingerprints the file, so
+    /// asking costs a lookup, not a read of the book.
+    public func settings(forFileAt path: String) throws(ReaderError) -> BookSettings? {
+        let canonical = FileStatus.canonicalPath(path)
+        guard let status = FileStatus.of(canonical), status.isRegularFile else { return nil }
+        return try store.read { (transaction) throws(ReaderError) -> BookSettings? in
+            guard let file = try transaction.file(path: canonical), let uuid = file.bookUUID,
+                  status.size == file.size, status.modifiedAt == file.modifiedAt
+            else { return nil }
+            return try transaction.settings(bookUUID: uuid)
+        }
+    }
+}

@@ -111,30 +111,41 @@ extension CLITests {
         }
     }
 
-    @Test("a book's stored transforms apply to open --resume unless the command line names its own; a bad name is refused")
-    func storedTransformsOnResume() throws {
+    @Test("a book's stored transforms apply to open, --resume, text and search unless the command line names its own")
+    func storedTransforms() throws {
         try withCacheDirectory { cache throws in
             let folder = try bookFolder(in: cache, ["TestBooks/txt/moon-garden.zh.txt"])
             let book = folder + "/moon-garden.zh.txt"
             _ = try ReaderExecutable.run(["library", "add", folder], cacheDirectory: cache)
+            let viewport = ["--width", "40", "--height", "13", "--json"]
+            let lines = { (run: ReaderExecutable.Result) throws -> [String]? in
+                try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])["lines"] as? [String]
+            }
+            let plain = try ReaderExecutable.run(["open", book] + viewport, cacheDirectory: cache)
+            let plainText = try ReaderExecutable.run(["text", book], cacheDirectory: cache)
+            let plainSearch = try ReaderExecutable.run(["search", book, "媽媽", "--count"], cacheDirectory: cache)
+            #expect(plainSearch.status == 1 && plainSearch.stdout.isEmpty, "the simplified text holds no 媽媽: \(plainSearch)")
+
             let refused = try ReaderExecutable.run(["library", "settings", book, "--transform", "no-such-transform"],
                                                    cacheDirectory: cache)
             #expect(refused.status == 2 && refused.stderr.split(separator: "\n").count == 1, "\(refused)")
             let stored = try ReaderExecutable.run(["library", "settings", book, "--transform", "s2t"], cacheDirectory: cache)
             #expect(stored.status == 0, "\(stored)")
 
-            let viewport = ["--width", "40", "--height", "13", "--json"]
             let converted = try ReaderExecutable.run(["open", book, "--transform", "s2t"] + viewport, cacheDirectory: cache)
-            let plain = try ReaderExecutable.run(["open", book] + viewport, cacheDirectory: cache)
-            let resumed = try ReaderExecutable.run(["open", "--resume", book] + viewport, cacheDirectory: cache)
-            let lines = { (run: ReaderExecutable.Result) throws -> [String]? in
-                try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])["lines"] as? [String]
-            }
             #expect(try lines(converted) != lines(plain), "s2t changes the first page of this book")
+            let opened = try ReaderExecutable.run(["open", book] + viewport, cacheDirectory: cache)
+            #expect(try lines(opened) == lines(converted))
+            let resumed = try ReaderExecutable.run(["open", "--resume", book] + viewport, cacheDirectory: cache)
             #expect(try lines(resumed) == lines(converted))
-            let overridden = try ReaderExecutable.run(["open", "--resume", book, "--transform", "t2s"] + viewport,
-                                                      cacheDirectory: cache)
+            let overridden = try ReaderExecutable.run(["open", book, "--transform", "t2s"] + viewport, cacheDirectory: cache)
             #expect(try lines(overridden) == lines(plain), "the command line's transform replaces the stored one")
+
+            let text = try ReaderExecutable.run(["text", book], cacheDirectory: cache)
+            let convertedText = try ReaderExecutable.run(["text", book, "--transform", "s2t"], cacheDirectory: cache)
+            #expect(text.stdout == convertedText.stdout && text.stdout != plainText.stdout)
+            let search = try ReaderExecutable.run(["search", book, "媽媽", "--count"], cacheDirectory: cache)
+            #expect((Int(search.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0, "\(search)")
         }
     }
 
