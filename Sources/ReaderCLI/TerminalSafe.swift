@@ -4,6 +4,7 @@
 enum TerminalSafe {
     /// `text` on one line, without control characters.
     static func text(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {

@@ -11,10 +11,7 @@ extension Library {
     /// Files found that could not even be fingerprinted, with their errors.
     public func unreadableFiles() throws(ReaderError) -> [UnreadableFile] {
         try store.read { (transaction) throws(ReaderError) in
-            try transaction.files().compactMap { file in
-                guard file.bookUUID == nil, let error = file.error else { return nil }
-                return UnreadableFile(path: file.path, error: error)
-            }.sorted { $0.path < $1.path }
+            try transaction.unreadableFiles().compactMap { file in file.error.map { UnreadableFile(path: file.path, error: $0) } }
         }
     }
 

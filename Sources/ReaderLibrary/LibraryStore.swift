@@ -35,6 +35,8 @@ public protocol LibraryStoreTransaction {
 
     /// Every known file.
     func files() throws(ReaderError) -> [StoredFile]
+    /// The files that belong to no book because they could not be read, by path.
+    func unreadableFiles() throws(ReaderError) -> [StoredFile]
     /// One known file.
     func file(path: String) throws(ReaderError) -> StoredFile?
     /// Adds a file or replaces its entry.
