@@ -12,10 +12,10 @@ struct TransformOptions: ParsableArguments {
 
     /// The document at `document.file`, through the transforms, and the options it was opened
     /// with (their text variant names the transforms, so cached indexes are kept apart).
-    /// - Throws: ``ReaderError`` of kind `invalidArgument` for an unknown transform or a bad rules
-    ///   file (before the document is opened), or the engine's error.
     /// When the file is a library book, its stored encoding and transforms stand in for those the
     /// command line leaves out.
+    /// - Throws: ``ReaderError`` of kind `invalidArgument` for an unknown transform or a bad rules
+    ///   file (before the document is opened), or the engine's error.
     func open(_ document: DocumentOptions, engine: ReaderEngine = .standard) throws(ReaderError) -> (any Document, OpenOptions) {
         let stored = StoredBookSettings.forFile(at: document.file)
         var options = document.openOptions

@@ -51,7 +51,8 @@ struct SQLiteLibraryTransaction: LibraryStoreTransaction {
 
     func book(uuid: String) throws(ReaderError) -> LibraryBook? {
         try sql {
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.bookColumns) FROM books WHERE uuid = ?", arguments: [uuid]) else { return nil }
+            let query = "SELECT \(Self.bookColumns) FROM books WHERE uuid = ?"
+            guard let row = try Row.fetchOne(db, sql: query, arguments: [uuid]) else { return nil }
             var book = try Self.book(from: row)
             book.files = try Row.fetchAll(db, sql: "SELECT * FROM files WHERE book_uuid = ? ORDER BY path", arguments: [uuid])
                 .map(Self.bookFile(from:))
