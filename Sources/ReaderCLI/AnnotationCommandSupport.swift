@@ -61,12 +61,12 @@ enum AnnotationCommandSupport {
 
     /// `uuid · title · chapter · 42% · “quote” · note`.
     static func line(_ item: Annotation, title: String?) -> String {
-        var parts = [item.uuid, TerminalSafe.text(title ?? item.bookUUID)]
-        if let chapter = item.locator.title, !chapter.isEmpty { parts.append(TerminalSafe.text(chapter)) }
+        var parts = [item.uuid, ListingField.oneLine(title ?? item.bookUUID)]
+        if let chapter = item.locator.title, !chapter.isEmpty { parts.append(ListingField.oneLine(chapter)) }
         if let progression = item.locator.locations.totalProgression { parts.append("\(Int((progression * 100).rounded()))%") }
-        if let color = item.color { parts.append(TerminalSafe.text(color)) }
-        if let quote = item.quote, !quote.isEmpty { parts.append("“" + TerminalSafe.text(String(quote.prefix(80))) + "”") }
-        if let note = item.note, !note.isEmpty { parts.append(TerminalSafe.text(note)) }
+        if let color = item.color { parts.append(ListingField.oneLine(color)) }
+        if let quote = item.quote, !quote.isEmpty { parts.append("“" + ListingField.oneLine(String(quote.prefix(80))) + "”") }
+        if let note = item.note, !note.isEmpty { parts.append(ListingField.oneLine(note)) }
         if item.orphaned { parts.append("orphaned") }
         return parts.joined(separator: " · ")
     }

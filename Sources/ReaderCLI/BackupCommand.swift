@@ -38,16 +38,21 @@ struct BackupImportCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
-            let summary = try Library.forCommand().importBackup(from: file)
-            var output = OutputBuffer()
-            output.line(json ? StandardStreams.json(summary) : BackupSummaryLine.text(summary))
-            output.flush()
+            BackupSummaryLine.print(try Library.forCommand().importBackup(from: file), json: json)
         }
     }
 }
 
 /// How an import's summary is printed.
 enum BackupSummaryLine {
+    /// Prints what an import changed: one line, or JSON.
+    static func print(_ summary: BackupImportSummary, json: Bool) {
+        var output = OutputBuffer()
+        output.line(json ? StandardStreams.json(summary) : text(summary))
+        output.flush()
+    }
+
+    /// The summary as one line.
     static func text(_ summary: BackupImportSummary) -> String {
         "books added \(summary.booksAdded), updated \(summary.booksUpdated); positions \(summary.positions); "
             + "items \(summary.annotations); collections \(summary.collections); settings \(summary.settings); "

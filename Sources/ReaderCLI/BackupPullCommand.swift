@@ -16,10 +16,7 @@ struct BackupPullCommand: ParsableCommand {
 
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
-            let summary = try Library.forCommand().pullBackup(from: try WebDAVClient(url: webdav))
-            var output = OutputBuffer()
-            output.line(json ? StandardStreams.json(summary) : BackupSummaryLine.text(summary))
-            output.flush()
+            BackupSummaryLine.print(try Library.forCommand().pullBackup(from: try WebDAVClient(url: webdav)), json: json)
         }
     }
 }

@@ -20,7 +20,7 @@ struct LibraryCollectionCommand: ParsableCommand {
                 var found: [LibraryBook] = []
                 for book in books { found.append(try library.book(matching: book)) }
                 let collection = try library.updateCollection(named: name, adding: found)
-                StandardStreams.error("reader: \(TerminalSafe.text(collection.name)): \(collection.bookUUIDs.count) books")
+                StandardStreams.error("reader: \(ListingField.oneLine(collection.name)): \(collection.bookUUIDs.count) books")
             }
         }
     }
@@ -40,7 +40,7 @@ struct LibraryCollectionCommand: ParsableCommand {
                 var found: [LibraryBook] = []
                 for book in books { found.append(try library.book(matching: book)) }
                 let collection = try library.updateCollection(named: name, adding: [], removing: found)
-                StandardStreams.error("reader: \(TerminalSafe.text(collection.name)): \(collection.bookUUIDs.count) books")
+                StandardStreams.error("reader: \(ListingField.oneLine(collection.name)): \(collection.bookUUIDs.count) books")
             }
         }
     }
@@ -63,7 +63,7 @@ struct LibraryCollectionCommand: ParsableCommand {
                     if json {
                         output.line(StandardStreams.json(collections))
                     } else {
-                        collections.forEach { output.line("\(TerminalSafe.text($0.name)) · \($0.bookUUIDs.count) books") }
+                        collections.forEach { output.line("\(ListingField.oneLine($0.name)) · \($0.bookUUIDs.count) books") }
                     }
                 }
                 output.flush()

@@ -34,7 +34,7 @@ struct LibraryListCommand: ParsableCommand {
                 for book in books { output.line(BookLine.text(book)) }
                 if filter == nil {
                     for file in try library.unreadableFiles() {
-                        output.line("unreadable: \(TerminalSafe.text(file.path)): \(TerminalSafe.text(file.error))")
+                        output.line("unreadable: \(ListingField.oneLine(file.path)): \(ListingField.oneLine(file.error))")
                     }
                 }
             }
@@ -46,14 +46,14 @@ struct LibraryListCommand: ParsableCommand {
 /// One book on one line: `Title — Authors · format · status 42% · uuid` and its problems.
 enum BookLine {
     static func text(_ book: LibraryBook) -> String {
-        var parts = [TerminalSafe.text(book.displayTitle) + (book.authors.isEmpty ? "" : " — " + TerminalSafe.text(book.authors.joined(separator: ", ")))]
+        var parts = [ListingField.oneLine(book.displayTitle) + (book.authors.isEmpty ? "" : " — " + ListingField.oneLine(book.authors.joined(separator: ", ")))]
         parts.append(book.format)
         var status = book.status.rawValue
         if let progress = book.progress, book.status == .reading { status += " \(Int((progress * 100).rounded()))%" }
         parts.append(status)
         parts.append(String(book.uuid.prefix(8)))
         if book.files.contains(where: \.missing) { parts.append(book.files.allSatisfy(\.missing) ? "missing" : "a file missing") }
-        if let error = book.error { parts.append("error: " + TerminalSafe.text(error)) }
+        if let error = book.error { parts.append("error: " + ListingField.oneLine(error)) }
         return parts.joined(separator: " · ")
     }
 }

@@ -39,7 +39,7 @@ struct LibrarySearchCommand: ParsableCommand {
                                           ignoringDiacritics: ignoreDiacritics)
             let results = try library.search(searchQuery, perBook: limit, buildingIndexes: !noBuild,
                                              filter: filter.map(BookFilter.init)) { book, error in
-                StandardStreams.error("reader: skipped \(TerminalSafe.text(book.displayTitle)): \(TerminalSafe.text(error.description))")
+                StandardStreams.error("reader: skipped \(ListingField.oneLine(book.displayTitle)): \(ListingField.oneLine(error.description))")
             }
             var output = OutputBuffer()
             for result in results {
@@ -49,8 +49,8 @@ struct LibrarySearchCommand: ParsableCommand {
                         uuid: result.book.uuid, title: result.book.displayTitle, fingerprint: result.book.fingerprint,
                         hits: result.hits.map { BookHits.Hit(tocTitle: $0.tocTitle, locator: $0.locator) })))
                 } else {
-                    output.line("\(TerminalSafe.text(result.book.displayTitle)) · \(result.hits.count) hit\(result.hits.count == 1 ? "" : "s")")
-                    for hit in result.hits { output.line("  " + TerminalSafe.text(SearchHitLine.text(hit))) }
+                    output.line("\(ListingField.oneLine(result.book.displayTitle)) · \(result.hits.count) hit\(result.hits.count == 1 ? "" : "s")")
+                    for hit in result.hits { output.line("  " + ListingField.oneLine(SearchHitLine.text(hit))) }
                 }
             }
             output.flush()

@@ -48,8 +48,8 @@ struct LibrarySettingsCommand: ParsableCommand {
                 output.line(StandardStreams.json(settings))
             } else {
                 output.line("viewport: \(settings.viewport?.description ?? "(the terminal's)")")
-                output.line("encoding: \(settings.encoding.map(TerminalSafe.text) ?? "(detected)")")
-                output.line("transforms: \(settings.transforms.isEmpty ? "(none)" : settings.transforms.map(TerminalSafe.text).joined(separator: ", "))")
+                output.line("encoding: \(settings.encoding.map(ListingField.oneLine) ?? "(detected)")")
+                output.line("transforms: \(settings.transforms.isEmpty ? "(none)" : settings.transforms.map(ListingField.oneLine).joined(separator: ", "))")
             }
             output.flush()
         }

@@ -39,7 +39,7 @@ struct LibraryShowCommand: ParsableCommand {
                                                             notes: items.filter { $0.kind == .note }.count)))
             } else {
                 func line(_ name: String, _ value: String?) {
-                    if let value, !value.isEmpty { output.line("\(name): \(TerminalSafe.text(value))") }
+                    if let value, !value.isEmpty { output.line("\(name): \(ListingField.oneLine(value))") }
                 }
                 line("title", found.title)
                 line("authors", found.authors.joined(separator: ", "))

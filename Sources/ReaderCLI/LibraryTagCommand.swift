@@ -22,7 +22,7 @@ struct LibraryTagCommand: ParsableCommand {
             let found = try library.book(matching: book)
             let result = try library.tag(found, adding: remove ? [] : tags, removing: remove ? tags : [])
             var output = OutputBuffer()
-            output.line(result.map(TerminalSafe.text).joined(separator: ", "))
+            output.line(result.map(ListingField.oneLine).joined(separator: ", "))
             output.flush()
         }
     }

@@ -17,7 +17,7 @@ extension OpenCommand {
     /// The library's book named by FILE, its present file, its settings and its last position.
     /// - Throws: ``ReaderError`` when there is no library, no such book, or every file is missing.
     func resumption() throws(ReaderError) -> Resumption {
-        guard let library = try Library.openIfExists() else {
+        guard let library = try ExistingLibrary.get() else {
             throw ReaderError(.fileNotFound, file: LibraryLocation.defaultPath(),
                               reason: "no library yet (`reader library add` makes one)")
         }
@@ -44,7 +44,7 @@ extension OpenCommand {
     /// creates a library; a library that cannot be written costs a warning, not the page.
     func recordPosition(start: Locator, page: Int, of count: PageCount) {
         do {
-            guard let library = try Library.openIfExists(), let fingerprint = start.locations.fingerprint else { return }
+            guard let library = try ExistingLibrary.get(), let fingerprint = start.locations.fingerprint else { return }
             let progress = count.value > 0 ? min(1, Double(page) / Double(count.value)) : nil
             try library.recordPageShown(fingerprint: fingerprint, locator: start, progress: progress,
                                         isLastPage: count.isExact && page >= count.value)

@@ -6,8 +6,8 @@ extension ScanReport {
         var lines = ["added \(added.count), linked \(linked.count), new editions \(newEditions.count), unchanged \(unchanged), "
             + "missing \(missing.count), with errors \(failed.count)"]
         if reanchored + orphaned > 0 { lines.append("re-anchored \(reanchored) items, orphaned \(orphaned)") }
-        lines += missing.map { "missing: \(TerminalSafe.text($0))" }
-        lines += failed.map { "error: \(TerminalSafe.text($0.path)): \(TerminalSafe.text($0.error))" }
+        lines += missing.map { "missing: \(ListingField.oneLine($0))" }
+        lines += failed.map { "error: \(ListingField.oneLine($0.path)): \(ListingField.oneLine($0.error))" }
         return lines
     }
 }

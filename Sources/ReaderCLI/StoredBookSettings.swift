@@ -9,7 +9,7 @@ enum StoredBookSettings {
     /// command.
     static func forFile(at path: String) -> BookSettings? {
         do {
-            return try Library.openIfExists()?.settings(forFileAt: path)
+            return try ExistingLibrary.get()?.settings(forFileAt: path)
         } catch {
             StandardStreams.error("reader: warning: the library's settings for this book were not read: \(error.description)")
             return nil
