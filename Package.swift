@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         // `swift package generate-documentation` for the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -111,11 +112,19 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
 
+        // `reader serve`: a folder or the library over HTTP (article viewer API, engine API, OPDS, KOSync, web app).
+        .target(
+            name: "ReaderServer",
+            dependencies: [
+                "ReaderEngine", "ReaderCore", "ReaderLibrary", "ReaderRendering",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
+
         .executableTarget(
             name: "ReaderCLI",
             dependencies: [
                 "ReaderEngine", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering", "ReaderExport",
-                "ReaderTransforms", "ReaderWeb", "ReaderLibrary", "ReaderOPDS",
+                "ReaderTransforms", "ReaderWeb", "ReaderLibrary", "ReaderOPDS", "ReaderServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -186,6 +195,13 @@ let package = Package(
         .testTarget(
             name: "ReaderLibraryTests",
             dependencies: ["ReaderLibrary", "ReaderEngine", "ReaderCore", "ReaderTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "ReaderServerTests",
+            dependencies: [
+                "ReaderServer", "ReaderLibrary", "ReaderEngine", "ReaderCore", "ReaderTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]),
         // Runs the `reader` executable that `swift build --build-tests` puts beside the test binary,
         // as a user would; it calls nothing in ReaderCLI.
         .testTarget(

@@ -15,7 +15,8 @@ struct Reader: ParsableCommand {
                       RenderCommand.self, FormatsCommand.self, PagesBenchmarkCommand.self,
                       ArticleCommand.self, CacheCommand.self,
                       LibraryCommand.self, BookmarkCommand.self, HighlightCommand.self, NoteCommand.self,
-                      AnnotationsCommand.self, BackupCommand.self, OPDSCommand.self])
+                      AnnotationsCommand.self, BackupCommand.self, OPDSCommand.self,
+                      ServeCommand.self])
 
     /// Runs the command line. Help goes to standard output; a usage mistake is one line on
     /// standard error and exit status 2, like every other error of this tool.

@@ -1,0 +1,17 @@
+import Hummingbird
+
+/// One group of routes (the article viewer's API, the engine's API, OPDS, KOSync, the web app),
+/// each in its own file, registered on the one router.
+protocol ServerRouteGroup: Sendable {
+    /// Adds this group's routes to `router`.
+    func register(on router: Router<ServerRequestContext>)
+}
+
+/// Every route group, in the order they are registered.
+enum ServerRoutes {
+    static func groups(for configuration: ServerConfiguration) -> [any ServerRouteGroup] {
+        [
+            HealthRoutes(),
+        ]
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import ReaderServer
+import Testing
+
+@Suite("Server skeleton")
+struct ServerSkeletonTests {
+    private let server = ReaderServer(
+        configuration: ServerConfiguration(source: .folder(path: FileManager.default.temporaryDirectory.path), port: 0))
+
+    @Test("the version answers over a real socket")
+    func versionOverSocket() async throws {
+        try await server.makeApplication().test(.live) { client in
+            try await client.execute(uri: "/api/version", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                #expect(String(buffer: response.body) == #"{"name":"reader","version":"\#(ReaderServer.version)"}"#)
+            }
+        }
+    }
+
+    @Test("an unknown API path is a JSON 404")
+    func unknownPathIsJSON404() async throws {
+        try await server.makeApplication().test(.router) { client in
+            try await client.execute(uri: "/api/no-such-thing", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(String(buffer: response.body) == #"{"error":"Not found"}"#)
+            }
+        }
+    }
+}
