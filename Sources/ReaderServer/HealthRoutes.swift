@@ -7,4 +7,17 @@ struct HealthRoutes: ServerRouteGroup {
             try JSONResponse.ok(["name": "reader", "version": ReaderServer.version])
         }
     }
+
+    var openAPI: OpenAPIFragment {
+        OpenAPIFragment(
+            paths: #"""
+            {"/api/version": {"get": {"summary": "The server's name and version", "operationId": "version",
+              "responses": {"200": {"description": "Name and version",
+                "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ServerVersion"}}}}}}}}
+            """#,
+            schemas: #"""
+            {"ServerVersion": {"type": "object", "required": ["name", "version"], "additionalProperties": false,
+              "properties": {"name": {"type": "string"}, "version": {"type": "string"}}}}
+            """#)
+    }
 }

@@ -20,8 +20,14 @@ public struct ReaderServer: Sendable {
     public func makeRouter() -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: JSONErrorMiddleware())
-        for group in ServerRoutes.groups(for: configuration) {
+        let groups = ServerRoutes.groups(for: configuration)
+        for group in groups {
             group.register(on: router)
+        }
+        do {
+            try OpenAPIRoutes(describing: groups).register(on: router)
+        } catch {
+            preconditionFailure("a route group's OpenAPI fragment is not a JSON object: \(error)")
         }
         return router
     }

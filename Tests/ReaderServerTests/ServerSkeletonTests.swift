@@ -30,3 +30,23 @@ struct ServerSkeletonTests {
         }
     }
 }
+
+@Suite("OpenAPI document")
+struct OpenAPIDocumentTests {
+    @Test("every route group's paths are in /openapi.json")
+    func documentListsPaths() async throws {
+        let server = ReaderServer(configuration: ServerConfiguration(source: .folder(path: "/tmp"), port: 0))
+        try await server.makeApplication().test(.router) { client in
+            try await client.execute(uri: "/openapi.json", method: .get) { response in
+                #expect(response.status == .ok)
+                let document = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                #expect(document?["openapi"] as? String == "3.1.0")
+                let paths = document?["paths"] as? [String: Any] ?? [:]
+                #expect(paths.keys.contains("/api/version"))
+                #expect(paths.keys.contains("/openapi.json"))
+                let schemas = (document?["components"] as? [String: Any])?["schemas"] as? [String: Any] ?? [:]
+                #expect(schemas.keys.contains("ServerVersion"))
+            }
+        }
+    }
+}
