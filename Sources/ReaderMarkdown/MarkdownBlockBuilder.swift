@@ -66,7 +66,7 @@ struct MarkdownBlockBuilder {
         case .codeBlock(let isFenced):
             addLiteralBlock(node, skippingFirstLine: isFenced)
         case .htmlBlock:
-            addLiteralBlock(node, skippingFirstLine: false)
+            addHTMLBlock(node)
         case .thematicBreak:
             let range = blockRange(of: node.span)
             emit(.rule, text: "", map: SourceMap().anchored(at: range.lowerBound))
@@ -167,13 +167,7 @@ struct MarkdownBlockBuilder {
             if case .quote = kind { GitHubAlert.relabel(&inline, source: source) }
         }
         if case .heading(let level) = kind {
-            // A badge's or logo's alternative text is no part of the title, unless it is all there is.
-            let words = Self.text(of: inline, leavingOutImages: true).replacingOccurrences(of: "\n", with: " ").trimmingWhitespace()
-            let title = words.isEmpty ? inline.text.replacingOccurrences(of: "\n", with: " ").trimmingWhitespace() : words
-            if !title.isEmpty {
-                anchorID = slugs.slug(for: title) ?? anchorID
-                headings.append(HeadingRecord(block: blocks.count, level: level, title: title))
-            }
+            recordHeading(inline, level: level)
         } else if inline.text.isEmpty && !keepEmpty {
             return
         }
@@ -183,6 +177,52 @@ struct MarkdownBlockBuilder {
         let code = inline.runs.filter { $0.style == .code }.map(\.range)
         inline.runs += footnotes.references(in: text, excluding: code, definition: definition != nil)
         emit(kind, text: text, map: inline.map.anchored(at: range.lowerBound), runs: inline.sortedRuns)
+    }
+
+    /// Notes the heading about to be emitted for the table of contents and gives it an anchor.
+    private mutating func recordHeading(_ inline: InlineText, level: Int) {
+        // A badge's or logo's alternative text is no part of the title, unless it is all there is.
+        let words = Self.text(of: inline, leavingOutImages: true).replacingOccurrences(of: "\n", with: " ").trimmingWhitespace()
+        let title = words.isEmpty ? inline.text.replacingOccurrences(of: "\n", with: " ").trimmingWhitespace() : words
+        if !title.isEmpty {
+            anchorID = slugs.slug(for: title) ?? anchorID
+            headings.append(HeadingRecord(block: blocks.count, level: level, title: title))
+        }
+    }
+
+    /// A raw HTML block: its readable text as paragraphs, headings and preformatted blocks (see
+    /// ``HTMLBlockReader``), each piece mapped back to where it is in the source.
+    private mutating func addHTMLBlock(_ node: MarkdownNode) {
+        let range = blockRange(of: node.span)
+        var aligner = SourceAligner(source: source, start: range.lowerBound, limit: range.upperBound)
+        for segment in HTMLBlockReader.segments(of: node.literal ?? "") {
+            var inline = InlineText()
+            let segmentStart = aligner.cursor
+            for piece in segment.pieces {
+                let start = inline.length
+                if !piece.isSeparator {
+                    aligner.align(Array(piece.text.utf16), hint: nil, textStart: start, into: &inline.map)
+                }
+                inline.add(piece.text)
+                for style in piece.styles { inline.extendOrAppend(style, range: start..<inline.length) }
+            }
+            let map = inline.map.anchored(at: segmentStart)
+            switch segment.kind {
+            case .preformatted:
+                emit(.preformatted, text: inline.text, map: map)
+            case .heading(let level):
+                recordHeading(inline, level: level)
+                emit(.heading(level: level), text: inline.text, map: map, runs: inline.sortedRuns)
+            case .paragraph:
+                if inline.runs.count == 1, case .image(let reference) = inline.runs[0].style,
+                   inline.runs[0].range == 0..<inline.length {
+                    emit(.image(source: reference.href.isEmpty ? nil : reference.href), text: inline.text, map: map,
+                         runs: inline.runs)
+                } else {
+                    emit(quoteDepth > 0 ? .quote : .paragraph, text: inline.text, map: map, runs: inline.sortedRuns)
+                }
+            }
+        }
     }
 
     /// The inline text, without the alternative text of its images when `leavingOutImages`.
@@ -268,6 +308,22 @@ struct MarkdownBlockBuilder {
 
         /// The runs in block order.
         var sortedRuns: [InlineRun] { InlineRun.ordered(closingOrder: runs) }
+
+        /// Adds a run of `style` over `range`, lengthening the last run of that style when it ends
+        /// where `range` starts (an element's text split by a child element stays one run).
+        /// Images are never merged: each is a run of its own, even when empty.
+        mutating func extendOrAppend(_ style: InlineStyle, range: Range<Int>) {
+            if case .image = style {
+                runs.append(InlineRun(style, range: range))
+                return
+            }
+            guard !range.isEmpty else { return }
+            if let index = runs.lastIndex(where: { $0.style == style }), runs[index].range.upperBound == range.lowerBound {
+                runs[index].range = runs[index].range.lowerBound..<range.upperBound
+            } else {
+                runs.append(InlineRun(style, range: range))
+            }
+        }
     }
 
     private func render(_ nodes: [MarkdownNode], aligner: inout SourceAligner, into inline: inout InlineText) {

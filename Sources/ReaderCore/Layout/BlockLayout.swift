@@ -82,9 +82,10 @@ public enum BlockLayout {
         }
     }
 
-    /// How the text of `block` wraps.
+    /// How the text of `block` wraps. A table's text is preformatted (aligned columns, one row a
+    /// line) but wraps at word boundaries, so a table wider than the page is never cut mid-word.
     private static func wrapMode(of block: Block) -> WrapMode {
-        if case .preformatted = block.kind { return .preformatted }
+        if case .preformatted = block.kind, block.tableRows.isEmpty { return .preformatted }
         return .flowing
     }
 
