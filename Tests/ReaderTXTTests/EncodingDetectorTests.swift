@@ -125,6 +125,37 @@ import Testing
         plain.withUnsafeBytes { #expect(LegacyRefinement.refine(.isoLatin1, sample: $0, isWholeFile: true) == .isoLatin1) }
     }
 
+    /// Dutch prose with few accented letters, which uchardet alone takes for MacCentralEurope.
+    static let dutch = [
+        "Zij las zijn brieven nog eens over. Het was zo stil in huis dat ze de klok hoorde tikken. ",
+        "Morgen zou alles anders zijn, dacht ze; morgen kwam hij terug uit Indië. ",
+        "De ideeën van de coöperatie waren niet slecht, maar de reünie werd afgelast. ",
+        "Ze had de kamer al drie keer schoongemaakt.\n",
+    ].joined()
+
+    @Test("Western European text that uchardet takes for a Central European code page is windows-1252",
+          arguments: [1, 3, 20])
+    func westernTextIsNotCentralEuropean(repeats: Int) throws {
+        let bytes = try #require(EncodingTestSupport.encode(String(repeating: Self.dutch, count: repeats), as: "WINDOWS-1252"))
+        let detection = Self.detect(bytes)
+        #expect(detection.encoding == .windows1252)
+        bytes.withUnsafeBytes { sample in
+            #expect(LegacyRefinement.refine(TextEncoding(name: "MacCentralEurope")!, sample: sample, isWholeFile: true) == .windows1252)
+            #expect(LegacyRefinement.refine(TextEncoding(name: "IBM852")!, sample: sample, isWholeFile: true) == .windows1252)
+        }
+    }
+
+    @Test("Central European text stays in its own code page", arguments: [
+        ("WINDOWS-1250", "windows-1250", "Příliš žluťoučký kůň úpěl ďábelské ódy. Árvíztűrő tükörfúrógép és ő. "),
+        ("ISO-8859-2", "ISO-8859-2", "Zażółć gęślą jaźń, chrząszcz brzmi w trzcinie. Šťastný nový rok. "),
+        ("IBM852", "IBM852", "Příliš žluťoučký kůň úpěl ďábelské ódy. Zażółć gęślą jaźń. "),
+    ] as [(String, String, String)])
+    func centralEuropeanStays(iconvName: String, name: String, line: String) throws {
+        let bytes = try #require(EncodingTestSupport.encode(String(repeating: line, count: 10), as: iconvName))
+        let encoding = try #require(TextEncoding(name: name))
+        bytes.withUnsafeBytes { #expect(LegacyRefinement.refine(encoding, sample: $0, isWholeFile: true) == encoding) }
+    }
+
     @Test("ISO-2022-JP is recognised in 7-bit text with escape sequences")
     func iso2022() throws {
         let line = "いろはにほへと ちりぬるを わかよたれそ つねならむ。日本語の文章です。\n"

@@ -17,6 +17,8 @@ enum LegacyRefinement {
     /// The subset is named only when `isWholeFile`: a partial sample cannot show that the rest of the file
     /// stays inside it, so the superset (which decodes the subset identically) is the claim the bytes support.
     /// - Big5 with lead bytes outside standard Big5 (0x81–0xA0, 0xFA–0xFE) is Big5-HKSCS.
+    /// - A Latin-script code page that reads as symbols inside words where windows-1252 reads letters is
+    ///   windows-1252 (``WesternReadingCheck``).
     /// - An ISO-8859 part with bytes in 0x80–0x9F is the matching Windows code page.
     static func refine(_ reported: TextEncoding, sample: UnsafeRawBufferPointer, isWholeFile: Bool) -> TextEncoding {
         switch reported {
@@ -27,6 +29,9 @@ enum LegacyRefinement {
         case .big5:
             return hasExtendedBig5Lead(sample) ? .big5HKSCS : .big5
         default:
+            if WesternReadingCheck.prefersWindows1252(over: reported, sample: sample) {
+                return .windows1252
+            }
             if let windowsName = windowsCounterparts[reported.name], hasC1RangeByte(sample),
                let windows = TextEncoding(name: windowsName) {
                 return windows
