@@ -42,13 +42,15 @@ public final class SearchIndex: Sendable {
     /// everything).
     public func candidateSections(for query: SearchQuery) -> [Int]? {
         guard Self.limitation(of: query) == nil else { return nil }
-        let phrase = "\"" + TextFolder(.full).fold(query.text).replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let expression = Self.trigramConjunction(of: TextFolder(.full).fold(query.text))
         do {
             return try database.read { db in
                 var sections = Set(try Int.fetchAll(db, sql: "SELECT rowid FROM section_text WHERE section_text MATCH ?",
-                                                    arguments: [phrase]))
-                let seams = try Row.fetchAll(db, sql: "SELECT first_section, last_section FROM seam_text WHERE seam_text MATCH ?",
-                                             arguments: [phrase])
+                                                    arguments: [expression]))
+                let seams = try Row.fetchAll(db, sql: """
+                    SELECT first_section, last_section FROM seam
+                    WHERE id IN (SELECT rowid FROM seam_text WHERE seam_text MATCH ?)
+                    """, arguments: [expression])
                 for seam in seams {
                     let first: Int = seam[0], last: Int = seam[1]
                     guard first <= last else { continue }
@@ -59,5 +61,20 @@ public final class SearchIndex: Sendable {
         } catch {
             return nil
         }
+    }
+
+    /// The FTS5 expression asking for rows that hold every distinct trigram of `folded` (at least 3
+    /// characters): `"abc" AND "bcd" AND …`, each a one-token string, since a table without
+    /// positions answers no phrase query.
+    static func trigramConjunction(of folded: String) -> String {
+        let scalars = Array(folded.unicodeScalars)
+        var seen = Set<String>()
+        var terms: [String] = []
+        for start in 0...(scalars.count - 3) {
+            let trigram = String(String.UnicodeScalarView(scalars[start..<(start + 3)]))
+            guard seen.insert(trigram).inserted else { continue }
+            terms.append("\"" + trigram.replacingOccurrences(of: "\"", with: "\"\"") + "\"")
+        }
+        return terms.joined(separator: " AND ")
     }
 }

@@ -5,7 +5,7 @@ import ReaderSearch
 
 /// Writes one document's search index: folds each section with ``TextFolding/full``, stores it as a
 /// row of `section_text` (rowid = section index), and the seams between running-on sections as rows
-/// of `seam_text`.
+/// of `seam_text` (rowid = the `seam` row naming the sections it joins).
 struct SearchIndexBuilder {
     let document: any Document
     let path: String
@@ -63,11 +63,13 @@ struct SearchIndexBuilder {
         let folder = TextFolder(.full)
         var seams = SeamCollector(reach: SearchIndexSchema.seamReach)
         let insertSection = try db.makeStatement(sql: "INSERT INTO section_text(rowid, text) VALUES (?, ?)")
-        let insertSeam = try db.makeStatement(sql: "INSERT INTO seam_text(first_section, last_section, text) VALUES (?, ?, ?)")
+        let insertSeam = try db.makeStatement(sql: "INSERT INTO seam(id, first_section, last_section) VALUES (?, ?, ?)")
+        let insertSeamText = try db.makeStatement(sql: "INSERT INTO seam_text(rowid, text) VALUES (?, ?)")
         func store(_ completed: [SeamCollector.Seam]) throws {
             for seam in completed {
                 let text = String(decoding: seam.text, as: UTF16.self)
-                try insertSeam.execute(arguments: [seam.firstSection, seam.lastSection, text])
+                try insertSeam.execute(arguments: [summary.seams, seam.firstSection, seam.lastSection])
+                try insertSeamText.execute(arguments: [summary.seams, text])
                 summary.seams += 1
                 summary.foldedBytes += text.utf8.count
             }

@@ -44,6 +44,17 @@ import Testing
         }
     }
 
+    @Test("the database is at most twice the size of the folded text it indexes")
+    func compactDatabase() throws {
+        try Self.withCache { cache in
+            try IndexTestBooks.withLargeBook { document in
+                let summary = try cache.build(for: document)
+                #expect(summary.foldedBytes > 1_000_000)
+                #expect(summary.databaseBytes <= 2 * summary.foldedBytes, "\(summary.databaseBytes) bytes for \(summary.foldedBytes)")
+            }
+        }
+    }
+
     @Test("phrases across section boundaries are found through seams; candidates are few")
     func seams() throws {
         try IndexTestBooks.withLargeBook { document in
