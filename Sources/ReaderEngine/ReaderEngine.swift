@@ -84,6 +84,12 @@ public struct ReaderEngine: Sendable {
         }
     }
 
+    /// What a book that cannot be opened (DRM, a password) leaves readable: its unencrypted
+    /// metadata, when its backend can read it; nil otherwise.
+    public func unencryptedMetadata(path: String, format: DocumentFormat) -> DocumentMetadata? {
+        (backend(for: format) as? any LockedMetadataReading)?.unencryptedMetadata(path: path, format: format)
+    }
+
     /// Refuses an operation the document's format cannot do.
     /// - Throws: `ReaderError` of kind `unsupportedOperation` naming the operation and the format.
     public func require(_ capability: FormatCapabilities, of document: any Document, for operation: String) throws(ReaderError) {

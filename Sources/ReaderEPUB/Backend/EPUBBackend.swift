@@ -38,3 +38,11 @@ public struct EPUBBackend: DocumentBackend {
         }
     }
 }
+
+extension EPUBBackend: LockedMetadataReading {
+    /// The package document's metadata: DRM encrypts the content documents, never the OPF.
+    public func unencryptedMetadata(path: String, format: DocumentFormat) -> DocumentMetadata? {
+        guard let archive = try? ZipArchive.recovering(path: path) else { return nil }
+        return EPUBPublication.packageMetadata(in: ZipResources(archive: archive, file: path))
+    }
+}

@@ -43,6 +43,15 @@ struct EPUBPublication: Sendable {
                                obfuscatedPaths: obfuscated, typedWarnings: warnings)
     }
 
+    /// The package document's metadata, read without looking at encryption, or nil when there is
+    /// no readable package.
+    static func packageMetadata(in resources: any EPUBResources) -> DocumentMetadata? {
+        var warnings: [String] = []
+        guard let path = try? locatePackage(resources, warnings: &warnings), let bytes = try? resources.read(path),
+              let package = try? PackageParser.parse(bytes, path: path) else { return nil }
+        return package.metadata
+    }
+
     private static func checkMimetype(_ resources: any EPUBResources, warnings: inout [String]) {
         guard resources.contains("mimetype") else {
             warnings.append("the container has no mimetype entry")

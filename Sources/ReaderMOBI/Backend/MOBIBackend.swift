@@ -67,3 +67,12 @@ public struct MOBIBackend: DocumentBackend {
         }
     }
 }
+
+extension MOBIBackend: LockedMetadataReading {
+    /// The EXTH header's metadata: Mobipocket DRM encrypts the text records, not record 0.
+    public func unencryptedMetadata(path: String, format: DocumentFormat) -> DocumentMetadata? {
+        guard let pdb = try? PDBFile(path: path, format: format), let record = try? pdb.record(0),
+              let header = try? MOBIHeader.parse(record) else { return nil }
+        return MOBIMetadata.make(header: header, pdbName: pdb.name)
+    }
+}
