@@ -23,6 +23,13 @@ struct BookDescription {
             document = try engine.open(path: path)
         } catch {
             description.error = error.description
+            // A DRM book is still listed by the title and authors it keeps in the clear.
+            if error.code == .encrypted, let format = error.format,
+               let metadata = engine.unencryptedMetadata(path: path, format: format) {
+                description.title = metadata.title
+                description.authors = metadata.authors
+                description.language = metadata.language
+            }
             return description
         }
         defer { document.close() }

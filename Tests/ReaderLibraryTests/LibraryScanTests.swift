@@ -102,6 +102,20 @@ struct LibraryScanTests {
         }
     }
 
+    @Test("a DRM book is listed with its error and the title and authors it keeps unencrypted",
+          arguments: ["epub/malformed/drm-encrypted.epub", "mobi/malformed/drm-flag.mobi"])
+    func drmBookKeepsItsTitle(book: String) throws {
+        try withLibrary { fixture throws in
+            try fixture.copy(book)
+            let report = try fixture.library.add(paths: [fixture.books.path])
+            #expect(report.failed.count == 1)
+            let listed = try #require(try fixture.library.books().first)
+            #expect(listed.error?.contains("DRM-protected") == true, "\(String(describing: listed.error))")
+            #expect(listed.title?.hasPrefix("The Lighthouse Keeper") == true, "\(String(describing: listed.title))")
+            #expect(listed.authors == ["Anna Tern"])
+        }
+    }
+
     @Test("a FIFO with a book's extension is skipped, not opened (opening it would hang)")
     func fifoSkipped() throws {
         try withLibrary { fixture throws in
