@@ -311,8 +311,36 @@ struct OPDSLibraryCatalogTests {
                 if prefix == "/opds" {
                     let lighthouse = try #require(recent.publications.first { $0.id == id("lighthouse-keeper.epub") })
                     #expect(Set(lighthouse.subjects) == ["night shift", "sea"])
+                    let file = try #require(lighthouse.acquisitions.first { $0.link.title == "Original file" })
+                    let path = try #require(file.link.href.split(separator: "http://h").first.map(String.init))
+                    let bytes = Array(try Data(contentsOf: fixture.folder.appendingPathComponent("lighthouse-keeper.epub")))
+                    try await client.execute(uri: path, method: .get) { response in
+                        #expect(response.status == .ok)
+                        #expect(Array(buffer: response.body) == bytes)
+                    }
                 }
             }
         }
+    }
+}
+
+@Suite("OPDS EPUB export cache")
+struct OPDSExportCacheTests {
+    @Test("the cache keeps at most its number of files, the most recently used first")
+    func bounded() async throws {
+        let fixture = try OPDSFixture()
+        defer { fixture.remove() }
+        let source = OPDSFolderSource(path: fixture.folder.path)
+        let books = try source.books().filter { !$0.isEPUB }.sorted(by: OPDSBook.byTitle)
+        #expect(books.count == 4)
+        let cache = OPDSExportCache(folder: fixture.exports.path, engine: .standard, maxFiles: 2)
+        var made: [String] = []
+        for book in books {
+            made.append(try await cache.epub(for: book))
+            try await Task.sleep(for: .milliseconds(20))  // distinct modification times
+        }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: fixture.exports.path).sorted()
+        #expect(kept == made.suffix(2).map { ($0 as NSString).lastPathComponent }.sorted())
+        #expect(made.allSatisfy { $0.hasSuffix(".epub") })
     }
 }
