@@ -67,6 +67,8 @@ struct OPDSAtomWriter {
             xml.link(rel: OPDSMediaType.imageRel, href: OPDSAddresses.cover(book), type: coverType)
             xml.link(rel: OPDSMediaType.thumbnailRel, href: OPDSAddresses.thumbnail(book), type: coverType)
         }
+        // Atom wants an alternate link or a content in every entry: the OPDS 2 publication is one.
+        xml.link(rel: "alternate", href: OPDSAddresses.publication(book), type: OPDSMediaType.opds2Publication)
         xml.link(rel: facts.acquisitionRel, href: OPDSAddresses.file(book), type: book.mediaType,
                  title: "Original file", extra: [("length", String(book.byteCount))])
         if !book.isEPUB {
