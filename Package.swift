@@ -117,6 +117,7 @@ let package = Package(
             name: "ReaderServer",
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderLibrary", "ReaderRendering",
+                "ReaderExport",  // the OPDS catalog's EPUB exports
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]),
 
@@ -199,9 +200,11 @@ let package = Package(
             name: "ReaderServerTests",
             dependencies: [
                 "ReaderServer", "ReaderLibrary", "ReaderEngine", "ReaderCore", "ReaderTestSupport",
+                "ReaderOPDS",  // the OPDS tests browse the served catalog with the engine's own client
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-            ]),
+            ],
+            exclude: ["Schemas"]),
         // Runs the `reader` executable that `swift build --build-tests` puts beside the test binary,
         // as a user would; it calls nothing in ReaderCLI.
         .testTarget(

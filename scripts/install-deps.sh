@@ -7,6 +7,7 @@ packages=(pkg-config libuchardet-dev libcmark-gfm-dev libcmark-gfm-extensions-de
           libwebp-dev epubcheck)  # the EPUB exporter: WebP pictures to PNG; its tests run epubcheck
 packages+=(libcurl4-openssl-dev)  # FoundationNetworking (the library's WebDAV client) in static release builds
 packages+=(python3)  # TestBooks/make-damaged.py, which the damaged-file tests run
+packages+=(jing)  # the OPDS catalog's tests validate its OPDS 1.2 feeds against the RELAX NG schema
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
@@ -23,4 +24,9 @@ if ! python3 -c 'import wsgidav, cheroot' 2>/dev/null; then
     # Debian's own python3 refuses pip installs outside a virtual environment unless told.
     python3 -m pip install --quiet wsgidav cheroot 2>/dev/null \
         || python3 -m pip install --quiet --break-system-packages wsgidav cheroot
+fi
+# The OPDS catalog's tests validate its OPDS 2.0 feeds against the JSON schemas (PyPI).
+if ! python3 -c 'import jsonschema, referencing' 2>/dev/null; then
+    python3 -m pip --version >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq python3-pip
+    python3 -m pip install --quiet jsonschema 2>/dev/null || python3 -m pip install --quiet --break-system-packages jsonschema
 fi

@@ -123,6 +123,8 @@ struct OPDS1Reader {
             case (Self.thread, "count"): count = Int(element.normalizedText)
             case (_, "link"):
                 if let link = link(element, base: base) { links.append(link) }
+                // RFC 4685 puts the count on the link (`<link thr:count="12">`), as our own server does.
+                if count == nil { count = element.attribute("count", namespace: Self.thread).flatMap { Int($0) } }
             default: break
             }
         }

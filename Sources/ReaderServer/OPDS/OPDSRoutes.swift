@@ -1,0 +1,169 @@
+import Foundation
+import Hummingbird
+import ReaderCore
+import ReaderEngine
+
+/// The OPDS catalog: OPDS 1.2 (Atom) under `/opds`, OPDS 2.0 (JSON) under `/opds/v2`, the same
+/// feeds in both (root, recent, by title, authors, tags, collections, search), an OpenSearch
+/// description, and each book's file, EPUB export, cover and thumbnail under `/opds/books/ID`.
+struct OPDSRoutes: ServerRouteGroup {
+    /// Books per page of a listing.
+    static let defaultPageSize = 25
+
+    let source: any OPDSBookSource
+    let pageSize: Int
+    let exports: OPDSExportCache
+    /// Whether acquisitions are marked open access (no token guards the server).
+    let openAccess: Bool
+    /// The media types of the files the engine opens (for the OpenAPI description).
+    let fileMediaTypes: [String]
+
+    /// The catalog of what `configuration` serves.
+    init(configuration: ServerConfiguration, engine: ReaderEngine = .standard, pageSize: Int = defaultPageSize,
+         exportFolder: String = OPDSExportCache.defaultFolder) {
+        switch configuration.source {
+        case .folder(let path): source = OPDSFolderSource(path: path, engine: engine)
+        case .library(let library): source = OPDSLibrarySource(library: library)
+        }
+        self.pageSize = max(1, pageSize)
+        let exportEngine = configuration.library?.engine ?? engine
+        exports = OPDSExportCache(folder: exportFolder, engine: exportEngine)
+        openAccess = configuration.token == nil
+        fileMediaTypes = Array(Set(exportEngine.registry.descriptors.map(\.mediaType))).sorted()
+    }
+
+    func register(on router: Router<ServerRequestContext>) {
+        for version in OPDSVersion.allCases {
+            let prefix = version.prefix
+            router.get(RouterPath(prefix)) { request, _ in try await feed(version, request) { builder, page in builder.root() } }
+            router.get(RouterPath("\(prefix)/recent")) { request, _ in try await feed(version, request) { $0.recent(page: $1) } }
+            router.get(RouterPath("\(prefix)/titles")) { request, _ in try await feed(version, request) { $0.titles(page: $1) } }
+            router.get(RouterPath("\(prefix)/search")) { request, _ in
+                let terms = Self.searchTerms(request)
+                return try await feed(version, request) { $0.search(terms, page: $1) }
+            }
+            for grouping in OPDSGrouping.allCases {
+                router.get(RouterPath("\(prefix)/\(grouping.rawValue)")) { request, _ in
+                    try await feed(version, request) { builder, _ in builder.groupList(grouping) }
+                }
+                router.get(RouterPath("\(prefix)/\(grouping.rawValue)/:name")) { request, context in
+                    let raw = context.parameters.get("name") ?? ""
+                    guard let name = raw.removingPercentEncoding else { throw HTTPError(.notFound) }
+                    return try await feed(version, request) { $0.group(grouping, named: name, page: $1) }
+                }
+            }
+        }
+        router.get("/opds/v2/books/:id") { _, context in
+            let book = try await book(context)
+            let facts = OPDSEntryFacts(coverTypes: coverTypes([book]), openAccess: openAccess)
+            return Response(status: .ok, headers: [.contentType: OPDSMediaType.opds2Publication],
+                            body: .init(byteBuffer: ByteBuffer(bytes: OPDSJSONWriter(facts: facts).writePublication(book))))
+        }
+        router.get("/opds/opensearch.xml") { _, _ in
+            Response(status: .ok, headers: [.contentType: OPDSMediaType.openSearch],
+                     body: .init(byteBuffer: ByteBuffer(string: OPDSAtomWriter.openSearchDescription())))
+        }
+        router.get("/opds/placeholder-cover.png") { _, _ in
+            Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "max-age=86400"],
+                     body: .init(byteBuffer: ByteBuffer(bytes: OPDSPlaceholderCover.png)))
+        }
+        router.get("/opds/books/:id/file") { request, context in
+            let book = try await book(context)
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: book.path))?[.size] as? NSNumber,
+                  size.int64Value == book.byteCount
+            else { throw HTTPError(.notFound) }
+            return try await OPDSFileResponse.serve(path: book.path, mediaType: book.mediaType, etag: "\"\(book.id)\"",
+                                                    downloadName: (book.path as NSString).lastPathComponent,
+                                                    request: request, context: context)
+        }
+        router.get("/opds/books/:id/epub") { request, context in
+            let book = try await book(context)
+            guard !book.isEPUB else { throw HTTPError(.notFound) }
+            let path: String
+            do {
+                path = try await exports.epub(for: book)
+            } catch {
+                throw HTTPError(.unprocessableContent)
+            }
+            let name = ((book.path as NSString).lastPathComponent as NSString).deletingPathExtension + ".epub"
+            return try await OPDSFileResponse.serve(path: path, mediaType: OPDSMediaType.epub, etag: "\"\(book.id)-epub\"",
+                                                    downloadName: name, request: request, context: context)
+        }
+        for (name, suffix) in [("cover", "cover"), ("thumbnail", "cover")] {
+            router.get(RouterPath("/opds/books/:id/\(name)")) { request, context in
+                let book = try await book(context)
+                guard let cover = source.cover(of: book) else { throw HTTPError(.notFound) }
+                let etag = "\"\(book.id)-\(suffix)\""
+                var headers: HTTPFields = [.contentType: cover.mediaType, .eTag: etag, .cacheControl: "max-age=86400",
+                                           .xContentTypeOptions: "nosniff", .contentSecurityPolicy: "sandbox"]
+                if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
+                headers[.contentLength] = String(cover.data.count)
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: cover.data)))
+            }
+        }
+    }
+
+    /// Builds and writes a feed; 404 when `build` finds nothing, 400 for a bad page number.
+    private func feed(_ version: OPDSVersion, _ request: Request,
+                      build: @escaping @Sendable (OPDSFeedBuilder, Int) -> OPDSFeed?) async throws -> Response {
+        let page: Int
+        if let text = request.uri.queryParameters["page"] {
+            guard let number = Int(text), number >= 1 else { throw HTTPError(.badRequest) }
+            page = number
+        } else {
+            page = 1
+        }
+        let books = try await allBooks()
+        guard let feed = build(OPDSFeedBuilder(books: books, pageSize: pageSize), page) else { throw HTTPError(.notFound) }
+        let facts = OPDSEntryFacts(coverTypes: coverTypes(feed.books), openAccess: openAccess)
+        switch version {
+        case .atom:
+            return Response(status: .ok, headers: [.contentType: OPDSMediaType.atom(feed.kind)],
+                            body: .init(byteBuffer: ByteBuffer(string: OPDSAtomWriter(facts: facts).write(feed))))
+        case .json:
+            return Response(status: .ok, headers: [.contentType: OPDSMediaType.opds2],
+                            body: .init(byteBuffer: ByteBuffer(bytes: OPDSJSONWriter(facts: facts).write(feed))))
+        }
+    }
+
+    /// Every book, read off the request's thread (a folder walk stats every file).
+    private func allBooks() async throws -> [OPDSBook] {
+        let source = self.source
+        do {
+            return try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async {
+                    do { continuation.resume(returning: try source.books()) } catch { continuation.resume(throwing: error) }
+                }
+            }
+        } catch let error as ReaderError where error.code == .fileNotFound {
+            throw HTTPError(.notFound)
+        }
+    }
+
+    /// The book named by the `id` path parameter; 404 when there is none.
+    private func book(_ context: ServerRequestContext) async throws -> OPDSBook {
+        guard let id = context.parameters.get("id"), id.count == 64, id.allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
+              let book = try await allBooks().first(where: { $0.id == id })
+        else { throw HTTPError(.notFound) }
+        return book
+    }
+
+    private func coverTypes(_ books: [OPDSBook]) -> [String: String] {
+        var types: [String: String] = [:]
+        for book in books { if let cover = source.cover(of: book) { types[book.id] = cover.mediaType } }
+        return types
+    }
+
+    /// `q` (OpenSearch, OPDS 1) or `query` (the OPDS 2 template), `+` read as a space.
+    private static func searchTerms(_ request: Request) -> String {
+        let raw = request.uri.queryParameters["q"] ?? request.uri.queryParameters["query"] ?? ""
+        return String(raw).replacingOccurrences(of: "+", with: " ")
+    }
+}
+
+/// The two catalog versions and where each lives.
+enum OPDSVersion: CaseIterable, Sendable {
+    case atom, json
+
+    var prefix: String { self == .atom ? OPDSAddresses.atom.prefix : OPDSAddresses.json.prefix }
+}
