@@ -121,11 +121,20 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]),
 
+        // `reader read`: the terminal reader's state machine, pure screen renderer, key decoder and
+        // terminal driver; the signal handlers that give the terminal back are in C (async-signal-safe).
+        .target(name: "CTerminalGuard"),
+        .target(
+            name: "ReaderTerminal",
+            dependencies: ["ReaderEngine", "ReaderCore", "ReaderAnchoring", "ReaderSearch", "ReaderLibrary", "ReaderRendering",
+                           "CTerminalGuard"]),
+
         .executableTarget(
             name: "ReaderCLI",
             dependencies: [
                 "ReaderEngine", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering", "ReaderExport",
                 "ReaderTransforms", "ReaderWeb", "ReaderLibrary", "ReaderOPDS", "ReaderServer",
+                "ReaderTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -205,6 +214,9 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             exclude: ["Schemas"]),
+        .testTarget(
+            name: "ReaderTerminalTests",
+            dependencies: ["ReaderTerminal", "ReaderEngine", "ReaderCore", "ReaderSearch", "ReaderLibrary", "ReaderTestSupport"]),
         // Runs the `reader` executable that `swift build --build-tests` puts beside the test binary,
         // as a user would; it calls nothing in ReaderCLI.
         .testTarget(

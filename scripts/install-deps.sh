@@ -8,6 +8,7 @@ packages=(pkg-config libuchardet-dev libcmark-gfm-dev libcmark-gfm-extensions-de
 packages+=(libcurl4-openssl-dev)  # FoundationNetworking (the library's WebDAV client) in static release builds
 packages+=(python3)  # TestBooks/make-damaged.py, which the damaged-file tests run
 packages+=(jing)  # the OPDS catalog's tests validate its OPDS 1.2 feeds against the RELAX NG schema
+packages+=(tmux)  # the terminal the `reader read` tests drive (send-keys, capture-pane)
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

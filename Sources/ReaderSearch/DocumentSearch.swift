@@ -49,6 +49,12 @@ public final class DocumentSearch {
     private var nextPending = 0
     private var reported = 0
 
+    /// Called after each section is scanned with the number of sections scanned and the number
+    /// to scan; returning false ends the search there (as if no more hits were found). Lets a
+    /// caller searching on another thread show progress and stop a search nobody waits for.
+    public var progress: ((_ scanned: Int, _ total: Int) -> Bool)?
+    private var stopped = false
+
     /// Prepares a search; nothing is read until the first result is asked for.
     /// - Parameters:
     ///   - paginator: gives each hit its page number (at the paginator's viewport) when set.
@@ -117,13 +123,14 @@ public final class DocumentSearch {
     private func nextFound() throws(ReaderError) -> (start: StreamOffset, end: StreamOffset)? {
         if let limit = query.limit, reported >= limit { return nil }
         while nextPending == pending.count {
-            guard nextToScan < sectionsToScan.count else { return nil }
+            guard !stopped, nextToScan < sectionsToScan.count else { return nil }
             pending.removeAll(keepingCapacity: true)
             nextPending = 0
             // Past the first section, a scan of every section reads the rest in order.
             if nextToScan == 1, sectionsToScan.count == document.readingOrder.count { document.willReadSequentially() }
             try scan(sectionsToScan[nextToScan])
             nextToScan += 1
+            if let progress, !progress(nextToScan, sectionsToScan.count) { stopped = true }
         }
         reported += 1
         nextPending += 1

@@ -1,0 +1,195 @@
+import Foundation
+import ReaderTestSupport
+import Testing
+
+/// `reader read` in a real terminal: tmux runs it at a fixed size, keys go in with `send-keys`
+/// and the screen is read with `capture-pane`, checked against `reader open` at the same viewport
+/// (`reader open --height H` counts the status line, as the terminal's H rows do).
+@Suite("reader read in tmux", .serialized,
+       .enabled(if: ReaderExecutable.url != nil, "the reader executable was not found next to the test binary"))
+struct ReadCommandTmuxTests {
+    static let book = "TestBooks/txt/lighthouse-keeper.txt"
+    static var root: String { TestLocation.packageRoot.path }
+
+    /// The shell command that runs `reader read ARGUMENTS` with the test's cache and library, in UTF-8.
+    private func command(_ arguments: String, folder: URL) throws -> String {
+        let reader = try #require(ReaderExecutable.url).path
+        return "cd '\(Self.root)' && exec env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=tmux-256color READER_CACHE_DIR='\(folder.path)' "
+            + "READER_LIBRARY='\(folder.path)/library.sqlite' '\(reader)' read \(arguments)"
+    }
+
+    /// `reader open`'s page N at `columns`×`rows` (the rows of the whole output), without the status line.
+    private func openPage(_ number: Int, columns: Int = 80, rows: Int = 24, folder: URL) throws -> [String] {
+        let result = try ReaderExecutable.run(["open", Self.book, "--page", String(number), "--width", String(columns),
+                                               "--height", String(rows)], cacheDirectory: folder)
+        #expect(result.status == 0, "\(result)")
+        return result.lines.dropLast().map { line in
+            var trimmed = Substring(line)
+            while trimmed.last == " " { trimmed.removeLast() }
+            return String(trimmed)
+        }
+    }
+
+    private func pageNumber(in screen: [String]) -> Int? {
+        guard let status = screen.last, let match = status.firstMatch(of: #/page (\d+) of (~?\d+) · (\d+)%/#) else { return nil }
+        return Int(match.1)
+    }
+
+    private func withFolder(_ body: (URL) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("read-tmux-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try body(folder)
+    }
+
+    @Test("pages turn with Space and PageDown/PageUp; each page is reader open's page at 80×24; the status line counts them")
+    func pages() throws {
+        try withFolder { folder in
+            let tmux = try TmuxSession(command: try command(Self.book, folder: folder))
+            defer { tmux.kill() }
+            let first = tmux.wait { pageNumber(in: $0) == 1 && $0.last?.contains(" of ") == true }
+            #expect(first.met, "\(first.screen)")
+            #expect(first.screen.count == 24)
+            #expect(Array(first.screen.prefix(23)).starts(with: try openPage(1, folder: folder)))
+            let status = try #require(first.screen.last)
+            #expect(status.uppercased().hasPrefix("THE LIGHTHOUSE KEEPER"))
+            try tmux.send("Space")
+            try tmux.send("NPage")
+            let third = tmux.wait { pageNumber(in: $0) == 3 }
+            #expect(third.met, "\(third.screen)")
+            #expect(Array(third.screen.prefix(23)).starts(with: try openPage(3, folder: folder)))
+            let opened = try ReaderExecutable.run(["open", Self.book, "--width", "80", "--height", "24"], cacheDirectory: folder)
+            let count = try #require(opened.lines.last?.firstMatch(of: #/ of (\d+) · /#)?.1)
+            #expect(third.screen.last?.contains("page 3 of \(count) · ") == true, "\(third.screen.last ?? "")")
+            try tmux.send("PPage")
+            #expect(tmux.wait { pageNumber(in: $0) == 2 }.met)
+            try tmux.send("q")
+            #expect(tmux.waitForExit())
+        }
+    }
+
+    @Test("the table of contents panel jumps to the chosen chapter")
+    func contents() throws {
+        try withFolder { folder in
+            let tmux = try TmuxSession(command: try command(Self.book, folder: folder))
+            defer { tmux.kill() }
+            #expect(tmux.wait { pageNumber(in: $0) == 1 }.met)
+            try tmux.send("t")
+            let panel = tmux.wait { $0.first?.hasPrefix("Contents") == true && $0.contains { $0.hasPrefix("▸ ") } }
+            #expect(panel.met, "\(panel.screen)")
+            let marked = try #require(panel.screen.firstIndex { $0.hasPrefix("▸ ") })
+            let chosen = panel.screen[marked + 2].trimmingCharacters(in: .whitespaces)
+            try tmux.send("Down")
+            try tmux.send("Down")
+            try tmux.send("Enter")
+            let jumped = tmux.wait { screen in screen.first?.hasPrefix("Contents") != true && screen.contains(chosen) }
+            #expect(jumped.met, "\(chosen): \(jumped.screen)")
+            let number = try #require(pageNumber(in: jumped.screen))
+            #expect(Array(jumped.screen.prefix(23)).starts(with: try openPage(number, folder: folder)))
+            #expect(jumped.screen.last?.contains(chosen) == true)
+        }
+    }
+
+    @Test("search goes to the first hit and shows it in reverse video; n goes to the next")
+    func search() throws {
+        try withFolder { folder in
+            let tmux = try TmuxSession(command: try command(Self.book, folder: folder))
+            defer { tmux.kill() }
+            #expect(tmux.wait { pageNumber(in: $0) == 1 }.met)
+            try tmux.send("/")
+            try tmux.send("junction box", literal: true)
+            #expect(tmux.wait { $0.last == "/junction box_" }.met)
+            try tmux.send("Enter")
+            let found = tmux.wait { $0.last?.contains("\"junction box\": hit 1 of") == true }
+            #expect(found.met, "\(found.screen)")
+            #expect(found.screen.dropLast().contains { $0.lowercased().contains("junction box") })
+            let styled = tmux.screen(escapes: true).joined(separator: "\n")
+            #expect(styled.contains(#/\e\[[0-9;]*7[0-9;]*m[Jj]unction/#), "\(styled)")
+            try tmux.send("n")
+            #expect(tmux.wait { $0.last?.contains("\"junction box\": hit 2 of") == true }.met)
+        }
+    }
+
+    @Test("a bookmark is kept in the library: after a restart the book opens where it was left and B lists it")
+    func bookmarksAcrossRestart() throws {
+        try withFolder { folder in
+            let added = try ReaderExecutable.run(["library", "add", Self.book], cacheDirectory: folder)
+            #expect(added.status == 0, "\(added)")
+            var tmux = try TmuxSession(command: try command("'lighthouse keeper'", folder: folder))
+            #expect(tmux.wait { pageNumber(in: $0) == 1 }.met)
+            try tmux.send("g")
+            try tmux.send("4", literal: true)
+            try tmux.send("Enter")
+            #expect(tmux.wait { pageNumber(in: $0) == 4 }.met)
+            try tmux.send("b")
+            #expect(tmux.wait { $0.last?.contains("bookmarked page 4") == true }.met)
+            try tmux.send("Space")
+            #expect(tmux.wait { pageNumber(in: $0) == 5 }.met)
+            try tmux.send("q")
+            #expect(tmux.waitForExit())
+            tmux.kill()
+
+            tmux = try TmuxSession(command: try command("'lighthouse keeper'", folder: folder))
+            defer { tmux.kill() }
+            let resumed = tmux.wait { pageNumber(in: $0) != nil }
+            #expect(pageNumber(in: resumed.screen) == 5, "\(resumed.screen)")
+            try tmux.send("B")
+            let list = tmux.wait { $0.first?.hasPrefix("Bookmarks") == true }
+            #expect(list.met, "\(list.screen)")
+            #expect(list.screen.contains { $0.contains("page 4") })
+            try tmux.send("Enter")
+            #expect(tmux.wait { pageNumber(in: $0) == 4 }.met)
+            let annotations = try ReaderExecutable.run(["annotations", "lighthouse keeper"], cacheDirectory: folder)
+            #expect(annotations.stdout.contains("bookmark"), "\(annotations)")
+        }
+    }
+
+    @Test("a resize lays the pages out again at the new size and keeps the first word of the page on screen")
+    func resize() throws {
+        try withFolder { folder in
+            let tmux = try TmuxSession(command: try command(Self.book, folder: folder))
+            defer { tmux.kill() }
+            #expect(tmux.wait { pageNumber(in: $0) == 1 }.met)
+            try tmux.send("g")
+            try tmux.send("6", literal: true)
+            try tmux.send("Enter")
+            let before = tmux.wait { pageNumber(in: $0) == 6 }
+            #expect(before.met)
+            let firstWord = try #require(before.screen.first { !$0.isEmpty }?.split(separator: " ").first.map(String.init))
+            try tmux.run(["resize-window", "-t", "read", "-x", "60", "-y", "20"])
+            let after = tmux.wait { $0.count == 20 && pageNumber(in: $0) != nil }
+            #expect(after.met, "\(after.screen)")
+            let number = try #require(pageNumber(in: after.screen))
+            #expect(Array(after.screen.prefix(19)).starts(with: try openPage(number, columns: 60, rows: 20, folder: folder)))
+            #expect(after.screen.dropLast().joined(separator: " ").contains(firstWord))
+            #expect(after.screen.allSatisfy { $0.count <= 60 })
+        }
+    }
+
+    @Test("SIGTERM and SIGHUP give the terminal back: the normal screen, echo and line editing on", arguments: ["TERM", "HUP"])
+    func restoresTerminal(signal: String) throws {
+        try withFolder { folder in
+            let tmux = try TmuxSession(command: "env PS1='$ ' sh")
+            defer { tmux.kill() }
+            try tmux.send("echo before-the-reader", "Enter")
+            #expect(tmux.wait { $0.contains("before-the-reader") }.met)
+            let pidFile = folder.appendingPathComponent("pid").path
+            try tmux.send("sh -c 'echo $$ > \(pidFile); exec \(try command(Self.book, folder: folder).replacingOccurrences(of: "'", with: "'\\''"))'", literal: true)
+            try tmux.send("Enter")
+            let reading = tmux.wait { pageNumber(in: $0) == 1 }
+            #expect(reading.met, "\(reading.screen)")
+            #expect(!reading.screen.contains("before-the-reader"))
+            let pid = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+            #expect(Foundation.kill(pid, signal == "TERM" ? SIGTERM : SIGHUP) == 0)
+            let back = tmux.wait { $0.contains("before-the-reader") && pageNumber(in: $0) == nil }
+            #expect(back.met, "\(back.screen)")
+            try tmux.send("stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon -e -echo -e -icanon | tr '\\n' ' '; echo END-$((1+1))", "Enter")
+            let stty = tmux.wait { $0.contains { $0.hasSuffix("END-2") } }
+            #expect(stty.met, "\(stty.screen)")
+            let line = try #require(stty.screen.last { $0.hasSuffix("END-2") })
+            #expect(line.split(separator: " ").contains("icanon"), "\(line)")
+            #expect(line.split(separator: " ").contains("echo"), "\(line)")
+            #expect(!line.contains("-echo") && !line.contains("-icanon"), "\(line)")
+        }
+    }
+}

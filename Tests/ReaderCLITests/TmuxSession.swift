@@ -1,0 +1,93 @@
+import Foundation
+import ReaderTestSupport
+import Testing
+
+/// A tmux server of its own (`tmux -L NAME`) running one session at a fixed size, for driving
+/// `reader read` through a real terminal: keys go in with `send-keys`, the screen comes out with
+/// `capture-pane`. Killed by ``kill()``.
+final class TmuxSession {
+    static let executable: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    let socket = "reader-test-\(UUID().uuidString.prefix(8))"
+    private let tmux: String
+
+    /// Starts `command` (run by `sh -c`) in a new detached session of `columns`×`rows`.
+    init(command: String, columns: Int = 80, rows: Int = 24) throws {
+        tmux = try #require(Self.executable, "tmux is needed for the terminal tests (scripts/install-deps.sh installs it)")
+        _ = try run(["-f", "/dev/null", "new-session", "-d", "-s", "read", "-x", String(columns), "-y", String(rows), command])
+        _ = try? run(["set-option", "-g", "remain-on-exit", "off"])
+    }
+
+    /// Runs tmux with `arguments` on this server; its standard output.
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tmux)
+        process.arguments = ["-L", socket] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Sends keys by their tmux names (`Space`, `NPage`, `Enter`, `Down`) or, with `literal`, as text.
+    func send(_ keys: String..., literal: Bool = false) throws {
+        try run(["send-keys", "-t", "read"] + (literal ? ["-l"] : []) + keys)
+    }
+
+    /// The screen's rows, trailing spaces dropped (`escapes`: with the SGR attributes).
+    func screen(escapes: Bool = false) -> [String] {
+        let text = (try? run(["capture-pane", "-p", "-t", "read"] + (escapes ? ["-e"] : []))) ?? ""
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines.map { line in
+            var trimmed = Substring(line)
+            while trimmed.last == " " { trimmed.removeLast() }
+            return String(trimmed)
+        }
+    }
+
+    /// Polls the screen until `condition` holds, at most `seconds`; the last screen either way.
+    @discardableResult
+    func wait(seconds: Double = 8, escapes: Bool = false, until condition: ([String]) -> Bool) -> (met: Bool, screen: [String]) {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last: [String] = []
+        while Date() < deadline {
+            last = screen(escapes: escapes)
+            if condition(last) { return (true, last) }
+            usleep(20_000)
+        }
+        return (false, last)
+    }
+
+    private func screenHasSession() -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tmux)
+        process.arguments = ["-L", socket, "has-session", "-t", "read"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    /// Waits until the session's command has ended (at most `seconds`).
+    func waitForExit(seconds: Double = 8) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if !screenHasSession() { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    /// Stops the server and everything in it.
+    func kill() {
+        _ = try? run(["kill-server"])
+    }
+}
