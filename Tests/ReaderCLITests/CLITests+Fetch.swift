@@ -6,7 +6,7 @@ import Testing
 @Suite("fetching over HTTP on the command line", .serialized,
        .enabled(if: ReaderExecutable.url != nil, "the reader executable was not built"))
 struct FetchCommandTests {
-    static let quick = ["--timeout", "5", "--retry-delays", "0.05,0.1"]
+    static let quick = ["--timeout", "60", "--retry-delays", "0.05,0.1"]
 
     @Test("fetch writes the article as Markdown or HTML, prints it without --to, refuses what is not http(s)")
     func fetch() throws {

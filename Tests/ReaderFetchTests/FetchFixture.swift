@@ -4,7 +4,7 @@ import ReaderFetch
 import ReaderTestSupport
 
 /// A fixture server and a fetcher with short deadlines and waits, both stopped after the body.
-func withFetcher<T>(timeout: Duration = .seconds(5), retryDelays: [Duration] = [.milliseconds(100), .milliseconds(200)],
+func withFetcher<T>(timeout: Duration = .seconds(60), retryDelays: [Duration] = [.milliseconds(100), .milliseconds(200)],
                     maxBodyBytes: Int = 8 << 20, perHost: Int = 2,
                     _ body: (HTTPFetcher, FixtureHTTPServer) async throws -> T) async throws -> T {
     let server = try FixtureHTTPServer()

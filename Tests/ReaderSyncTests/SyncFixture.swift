@@ -7,7 +7,7 @@ func withServer<T>(_ body: (HTTPFetcher, FixtureHTTPServer) async throws -> T) a
     let server = try FixtureHTTPServer()
     defer { server.stop() }
     var options = FetchOptions()
-    options.timeout = .seconds(5)
+    options.timeout = .seconds(60)
     options.retryDelays = [.milliseconds(50)]
     let fetcher = HTTPFetcher(options: options)
     do {
