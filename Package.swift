@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // `swift package generate-documentation` for the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -112,6 +114,20 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
 
+        // HTTP fetching on AsyncHTTPClient: bounded redirects, gzip/deflate, deadlines, size caps, conditional GET,
+        // retries with backoff, a few requests at once per host.
+        .target(
+            name: "ReaderFetch",
+            dependencies: [
+                "ReaderCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        // Over the network: web pages fetched into articles, feeds synced into a Markdown folder, OPDS catalogs over HTTP.
+        .target(
+            name: "ReaderSync",
+            dependencies: ["ReaderFetch", "ReaderWeb", "ReaderFeeds", "ReaderOPDS", "ReaderXML", "ReaderCore",
+                           .product(name: "GRDB", package: "GRDB.swift")]),
+
         // `reader serve`: a folder or the library over HTTP (article viewer API, engine API, OPDS, KOSync, web app).
         .target(
             name: "ReaderServer",
@@ -134,7 +150,7 @@ let package = Package(
             dependencies: [
                 "ReaderEngine", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering", "ReaderExport",
                 "ReaderTransforms", "ReaderWeb", "ReaderLibrary", "ReaderOPDS", "ReaderServer",
-                "ReaderTerminal",
+                "ReaderTerminal", "ReaderFetch", "ReaderSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -217,6 +233,10 @@ let package = Package(
         .testTarget(
             name: "ReaderTerminalTests",
             dependencies: ["ReaderTerminal", "ReaderEngine", "ReaderCore", "ReaderSearch", "ReaderLibrary", "ReaderTestSupport"]),
+        .testTarget(name: "ReaderFetchTests", dependencies: ["ReaderFetch", "ReaderCore", "ReaderTestSupport"]),
+        .testTarget(
+            name: "ReaderSyncTests",
+            dependencies: ["ReaderSync", "ReaderFetch", "ReaderWeb", "ReaderFeeds", "ReaderOPDS", "ReaderCore", "ReaderTestSupport"]),
         // Runs the `reader` executable that `swift build --build-tests` puts beside the test binary,
         // as a user would; it calls nothing in ReaderCLI.
         .testTarget(

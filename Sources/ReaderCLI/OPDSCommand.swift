@@ -1,37 +1,73 @@
 import ArgumentParser
+import Foundation
 import ReaderCore
+import ReaderFetch
+import ReaderLibrary
 import ReaderOPDS
+import ReaderSync
 
-/// `reader opds FILE`: lists a catalog page (OPDS 1.2 or 2.0): navigation entries, publications
-/// with their acquisitions, facets, pagination and search.
+/// `reader opds FILE|URL`: lists a catalog page (OPDS 1.2 or 2.0): navigation entries, publications
+/// with their acquisitions, facets, pagination and search; `--download` fetches a publication
+/// and, when the library exists, adds it there.
 struct OPDSCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "opds", abstract: "List an OPDS catalog page (a local file in this build).")
+        commandName: "opds", abstract: "List an OPDS catalog page (a URL or a local file), search it, or download a publication.")
 
-    @Argument(help: "The catalog page: a file path or a file: URL.")
+    @Argument(help: "The catalog page: an http(s) address, a file path or a file: URL.")
     var catalog: String
 
-    @Option(help: ArgumentHelp("The page's address, which server-relative links resolve against.", valueName: "url"))
+    @Option(help: ArgumentHelp("The page's address, which server-relative links resolve against (for a saved page).", valueName: "url"))
     var base: String?
 
-    @Option(help: ArgumentHelp("Search the catalog for these words (its search must lead to a local file).", valueName: "words"))
+    @Option(help: ArgumentHelp("Search the catalog for these words (its OpenSearch description or URL template).", valueName: "words"))
     var search: String?
+
+    @Option(help: ArgumentHelp("Download this publication of the page (after --search, of the results): its number in the listing, its id or its title.",
+                               valueName: "entry"))
+    var download: String?
+
+    @Option(help: ArgumentHelp("The folder a download goes into (default: the current folder).", valueName: "dir"))
+    var to: String?
 
     @Flag(help: "Print the page as JSON.")
     var json = false
 
+    @OptionGroup var fetching: FetchArguments
+
+    func validate() throws {
+        if to != nil, download == nil { throw ValidationError("--to goes with --download") }
+    }
+
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
-            let client = OPDSClient()
-            var page = try client.page(at: catalog, baseURL: base)
-            if let search { page = try client.search(search, in: page) }
-            var output = OutputBuffer()
-            if json {
-                output.line(StandardStreams.json(page))
-            } else {
-                OPDSListing.write(page, to: &output)
+            try fetching.withFetcher { (fetcher) throws(ReaderError) in
+                let client = OPDSClient(transport: OPDSHTTPTransport(fetcher: fetcher))
+                var page = try client.page(at: catalog, baseURL: base)
+                if let search { page = try client.search(search, in: page) }
+                var output = OutputBuffer()
+                if let download {
+                    let publication = try OPDSDownload.publication(download, in: page)
+                    let acquisition = try OPDSDownload.acquisition(of: publication)
+                    let folder = to ?? FileManager.default.currentDirectoryPath
+                    let path = try BlockingTask.run {
+                        try await OPDSDownload.download(acquisition, of: publication, into: folder, using: fetcher)
+                    }
+                    output.line(OPDSListing.printable(path))
+                    if let library = try ExistingLibrary.get() {
+                        let report = try library.add(paths: [path])
+                        if let failure = report.failed.first {
+                            output.line("not added to the library: " + OPDSListing.printable(failure.error))
+                        } else {
+                            output.line(report.added.isEmpty && report.linked.isEmpty && report.newEditions.isEmpty ? "already in the library" : "added to the library")
+                        }
+                    }
+                } else if json {
+                    output.line(StandardStreams.json(page))
+                } else {
+                    OPDSListing.write(page, to: &output)
+                }
+                output.flush()
             }
-            output.flush()
         }
     }
 }

@@ -16,7 +16,7 @@ struct Reader: ParsableCommand {
                       ArticleCommand.self, CacheCommand.self,
                       LibraryCommand.self, BookmarkCommand.self, HighlightCommand.self, NoteCommand.self,
                       AnnotationsCommand.self, BackupCommand.self, OPDSCommand.self,
-                      ServeCommand.self, ReadCommand.self])
+                      ServeCommand.self, ReadCommand.self, FetchCommand.self, FeedsCommand.self])
 
     /// Runs the command line. Help goes to standard output; a usage mistake is one line on
     /// standard error and exit status 2, like every other error of this tool.

@@ -47,9 +47,11 @@ public struct WebArticle: Sendable {
     ///   - name: how messages name it.
     ///   - extractsArticle: false to keep the whole page (scripts, styles and hidden parts aside).
     ///   - encoding: an encoding that overrides the page's.
+    ///   - pageURL: the address the page was fetched from: relative links resolve against it
+    ///     (after `<base href>`), ahead of the canonical URL.
     /// - Throws: ``ReaderError`` `malformed` when not even the HTML parser finds a document.
     public static func read(_ bytes: [UInt8], name: String, extractsArticle: Bool = true,
-                            encoding forced: String? = nil) throws(ReaderError) -> WebArticle {
+                            encoding forced: String? = nil, pageURL: String? = nil) throws(ReaderError) -> WebArticle {
         let (utf8, encoding) = try PageEncoding.utf8(of: bytes, forced: forced)
         let document: MarkupDocument
         do {
@@ -60,7 +62,7 @@ public struct WebArticle: Sendable {
         guard let root = document.root else { throw ReaderError(.malformed, reason: "no root element") }
         var metadata = PageMetadataReader.read(root: root)
         let baseHref = root.firstElement("head")?.firstElement("base")?.attribute("href")
-        let resolution = LinkResolution(baseHref: baseHref, canonicalURL: metadata.canonicalURL)
+        let resolution = LinkResolution(baseHref: baseHref, canonicalURL: pageURL ?? metadata.canonicalURL)
         metadata.image = metadata.image.map(resolution.resolve)
         metadata.favicon = metadata.favicon.map(resolution.resolve)
         if let canonical = metadata.canonicalURL { metadata.canonicalURL = resolution.resolve(canonical) }
