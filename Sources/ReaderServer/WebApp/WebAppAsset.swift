@@ -1,4 +1,4 @@
-import NIOCore
+import Hummingbird
 
 /// One file of the reading web app, embedded in the binary: its bytes, media type and an entity
 /// tag computed once from the bytes.
