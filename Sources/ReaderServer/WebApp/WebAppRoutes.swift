@@ -54,8 +54,8 @@ struct WebAppRoutes: ServerRouteGroup {
         [
             .contentSecurityPolicy: contentSecurityPolicy,
             .xContentTypeOptions: "nosniff",
-            HTTPField.Name("Referrer-Policy")!: "no-referrer",
-            HTTPField.Name("X-Frame-Options")!: "DENY",
+            .init("Referrer-Policy")!: "no-referrer",
+            .init("X-Frame-Options")!: "DENY",
         ]
     }
 
