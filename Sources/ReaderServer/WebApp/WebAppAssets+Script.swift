@@ -1238,6 +1238,7 @@ extension WebAppAssets {
 
   // For tests and embedders: where the reader is.
   window.readerApp = {
+    sectionHref: (index) => reader && reader.sections[index] && reader.sections[index].href,
     state: () => reader && {
       book: reader.id, section: reader.index, page: reader.page, pages: layout.pages, ready: !reader.loading,
       offset: reader.index >= 0 ? reader.anchor : 0, store: reader.store,
