@@ -168,9 +168,10 @@ class Browser:
         elif method == "Log.entryAdded":
             entry = params.get("entry", {})
             text = entry.get("text", "")
-            # A folder served without a library answers 404 for positions and annotations, which
-            # the app expects (it keeps them in the browser then); any other failed load counts.
-            optional = entry.get("source") == "network" and "404" in text and \
+            # A folder served without a library answers 404 (405 to writes on a read-only server)
+            # for positions and annotations, which the app expects (it keeps them in the browser
+            # then); any other failed load counts.
+            optional = entry.get("source") == "network" and ("404" in text or "405" in text) and \
                 entry.get("url", "").rsplit("/", 1)[-1] in ("position", "bookmarks", "highlights")
             if entry.get("level") == "error" and not optional:
                 self.problems.append(f"console ({entry.get('source')}): {text} {entry.get('url', '')}")
