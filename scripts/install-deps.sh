@@ -9,6 +9,7 @@ packages+=(libcurl4-openssl-dev)  # FoundationNetworking (the library's WebDAV c
 packages+=(python3)  # TestBooks/make-damaged.py, which the damaged-file tests run
 packages+=(jing)  # the OPDS catalog's tests validate its OPDS 1.2 feeds against the RELAX NG schema
 packages+=(tmux)  # the terminal the `reader read` tests drive (send-keys, capture-pane)
+packages+=(chromium fonts-ebgaramond fonts-wqy-microhei)  # the web app's browser test: headless Chromium, a book face, CJK glyphs
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

@@ -15,6 +15,7 @@ enum ServerRoutes {
         [
             HealthRoutes(),
             OPDSRoutes(configuration: configuration),
+            WebAppRoutes(),
         ]
     }
 }
