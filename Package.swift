@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // `swift package generate-documentation` for the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -112,19 +113,25 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
 
+        // The library store on PostgreSQL (postgres-nio), for several `reader serve` instances sharing one state.
+        .target(
+            name: "ReaderLibraryPostgres",
+            dependencies: ["ReaderLibrary", "ReaderCore", .product(name: "PostgresNIO", package: "postgres-nio")]),
+
         // `reader serve`: a folder or the library over HTTP (article viewer API, engine API, OPDS, KOSync, web app).
         .target(
             name: "ReaderServer",
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderLibrary", "ReaderRendering",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
 
         .executableTarget(
             name: "ReaderCLI",
             dependencies: [
                 "ReaderEngine", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering", "ReaderExport",
-                "ReaderTransforms", "ReaderWeb", "ReaderLibrary", "ReaderOPDS", "ReaderServer",
+                "ReaderTransforms", "ReaderWeb", "ReaderLibrary", "ReaderOPDS", "ReaderServer", "ReaderLibraryPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -196,9 +203,12 @@ let package = Package(
             name: "ReaderLibraryTests",
             dependencies: ["ReaderLibrary", "ReaderEngine", "ReaderCore", "ReaderTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
+            name: "ReaderLibraryPostgresTests",
+            dependencies: ["ReaderLibraryPostgres", "ReaderLibrary", "ReaderEngine", "ReaderCore", "ReaderTestSupport"]),
+        .testTarget(
             name: "ReaderServerTests",
             dependencies: [
-                "ReaderServer", "ReaderLibrary", "ReaderEngine", "ReaderCore", "ReaderTestSupport",
+                "ReaderServer", "ReaderLibrary", "ReaderLibraryPostgres", "ReaderEngine", "ReaderCore", "ReaderTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),

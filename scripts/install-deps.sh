@@ -7,6 +7,7 @@ packages=(pkg-config libuchardet-dev libcmark-gfm-dev libcmark-gfm-extensions-de
           libwebp-dev epubcheck)  # the EPUB exporter: WebP pictures to PNG; its tests run epubcheck
 packages+=(libcurl4-openssl-dev)  # FoundationNetworking (the library's WebDAV client) in static release builds
 packages+=(python3)  # TestBooks/make-damaged.py, which the damaged-file tests run
+packages+=(postgresql)  # the PostgreSQL library store's tests run a server of their own (scripts/test-postgres.sh)
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
