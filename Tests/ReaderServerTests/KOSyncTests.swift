@@ -183,4 +183,26 @@ struct KOSyncTests {
             }
         }
     }
+
+    @Test("/openapi.json describes the KOSync routes when a library keeps them, and a folder without one serves none")
+    func openAPI() async throws {
+        try await KOSyncFixture.with(.sqlite) { fixture in
+            try await fixture.server.makeApplication().test(.router) { client in
+                try await client.execute(uri: "/openapi.json", method: .get) { response in
+                    let document = try #require(KOSyncClient.object(response.body))
+                    let paths = try #require(document["paths"] as? [String: Any])
+                    for path in ["/healthcheck", "/users/create", "/users/auth", "/syncs/progress", "/syncs/progress/{document}"] {
+                        #expect(paths[path] != nil, "\(path)")
+                    }
+                    let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any] ?? [:]
+                    #expect(["KOSyncError", "KOSyncProgress", "KOSyncProgressPush", "KOSyncPushed"].allSatisfy { schemas[$0] != nil })
+                }
+            }
+        }
+        let folder = ReaderServer(configuration: ServerConfiguration(source: .folder(path: FileManager.default.temporaryDirectory.path),
+                                                                     port: 0))
+        try await folder.makeApplication().test(.router) { client in
+            try await client.execute(uri: "/healthcheck", method: .get) { #expect($0.status == .notFound) }
+        }
+    }
 }
