@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // `swift package generate-documentation` for the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -127,6 +128,10 @@ let package = Package(
             name: "ReaderSync",
             dependencies: ["ReaderFetch", "ReaderWeb", "ReaderFeeds", "ReaderOPDS", "ReaderXML", "ReaderCore",
                            .product(name: "GRDB", package: "GRDB.swift")]),
+        // The library store on PostgreSQL (postgres-nio), for several `reader serve` instances sharing one state.
+        .target(
+            name: "ReaderLibraryPostgres",
+            dependencies: ["ReaderLibrary", "ReaderCore", .product(name: "PostgresNIO", package: "postgres-nio")]),
 
         // `reader serve`: a folder or the library over HTTP (article viewer API, engine API, OPDS, KOSync, web app).
         .target(
@@ -135,6 +140,7 @@ let package = Package(
                 "ReaderEngine", "ReaderCore", "ReaderLibrary", "ReaderRendering",
                 "ReaderExport",  // the OPDS catalog's EPUB exports
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
 
         // `reader read`: the terminal reader's state machine, pure screen renderer, key decoder and
@@ -149,7 +155,7 @@ let package = Package(
             name: "ReaderCLI",
             dependencies: [
                 "ReaderEngine", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex", "ReaderRendering", "ReaderExport",
-                "ReaderTransforms", "ReaderWeb", "ReaderLibrary", "ReaderOPDS", "ReaderServer",
+                "ReaderTransforms", "ReaderWeb", "ReaderLibrary", "ReaderOPDS", "ReaderServer", "ReaderLibraryPostgres",
                 "ReaderTerminal", "ReaderFetch", "ReaderSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -222,9 +228,12 @@ let package = Package(
             name: "ReaderLibraryTests",
             dependencies: ["ReaderLibrary", "ReaderEngine", "ReaderCore", "ReaderTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
+            name: "ReaderLibraryPostgresTests",
+            dependencies: ["ReaderLibraryPostgres", "ReaderLibrary", "ReaderEngine", "ReaderCore", "ReaderTestSupport"]),
+        .testTarget(
             name: "ReaderServerTests",
             dependencies: [
-                "ReaderServer", "ReaderLibrary", "ReaderEngine", "ReaderCore", "ReaderTestSupport",
+                "ReaderServer", "ReaderLibrary", "ReaderLibraryPostgres", "ReaderEngine", "ReaderCore", "ReaderTestSupport",
                 "ReaderOPDS",  // the OPDS tests browse the served catalog with the engine's own client
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

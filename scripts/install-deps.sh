@@ -10,6 +10,7 @@ packages+=(python3)  # TestBooks/make-damaged.py, which the damaged-file tests r
 packages+=(jing)  # the OPDS catalog's tests validate its OPDS 1.2 feeds against the RELAX NG schema
 packages+=(tmux)  # the terminal the `reader read` tests drive (send-keys, capture-pane)
 packages+=(chromium fonts-ebgaramond fonts-wqy-microhei)  # the web app's browser test: headless Chromium, a book face, CJK glyphs
+packages+=(postgresql)  # the PostgreSQL library store's tests run a server of their own (scripts/test-postgres.sh)
 missing=()
 for package in "${packages[@]}"; do
     dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Foundation
 import ReaderCore
 import ReaderLibrary
+import ReaderLibraryPostgres
 
 /// `reader library …`: the personal library of books, their state, tags and collections.
 struct LibraryCommand: ParsableCommand {
@@ -9,7 +11,8 @@ struct LibraryCommand: ParsableCommand {
         discussion: """
             The library is one SQLite file: $READER_LIBRARY, else $XDG_DATA_HOME/reader/library.sqlite, else \
             ~/.local/share/reader/library.sqlite. BOOK may be a path, a fingerprint (or 8+ leading hex digits of its \
-            SHA-256, or its KOReader partial MD5), a UUID, or words of the title or authors.
+            SHA-256, or its KOReader partial MD5), a UUID, or words of the title or authors. $READER_DATABASE set to \
+            postgres://USER@HOST[:PORT]/DATABASE keeps the library on a PostgreSQL server instead.
             """,
         subcommands: [LibraryAddCommand.self, LibraryScanCommand.self, LibraryListCommand.self, LibraryShowCommand.self,
                       LibraryRemoveCommand.self, LibraryTagCommand.self, LibraryCollectionCommand.self,
@@ -18,6 +21,12 @@ struct LibraryCommand: ParsableCommand {
 }
 
 extension Library {
-    /// The user's library (created on first use), as every library command opens it.
-    static func forCommand() throws(ReaderError) -> Library { try Library.open() }
+    /// The user's library (created on first use), as every library command opens it: `database`
+    /// when given, else `$READER_DATABASE` (a SQLite path or a PostgreSQL address), else the
+    /// default SQLite file.
+    static func forCommand(database: String? = nil) throws(ReaderError) -> Library {
+        let environment = ProcessInfo.processInfo.environment["READER_DATABASE"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let chosen = database ?? environment else { return try Library.open() }
+        return try Library.open(database: chosen)
+    }
 }

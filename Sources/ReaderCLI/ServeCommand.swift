@@ -28,6 +28,11 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "Let clients save highlights, notes and positions (in the library).")
     var writable = false
 
+    @Option(help: ArgumentHelp(
+        "The library store: a SQLite file, or postgres://USER@HOST[:PORT]/DATABASE[?schema=NAME] (default: $READER_DATABASE, else the default library).",
+        discussion: "KOReader sync accounts and progress are kept there, also when a folder is served."))
+    var database: String?
+
     func validate() throws {
         guard (folder != nil) != library else {
             throw ValidationError("give a folder or --library, not both and not neither")
@@ -60,12 +65,18 @@ struct ServeCommand: ParsableCommand {
             }
             source = .folder(path: URL(fileURLWithPath: folder).standardizedFileURL.path)
         } else {
-            source = .library(try Library.open())
+            source = .library(try openLibrary())
         }
         var configuration = ServerConfiguration(source: source, host: host, port: port, token: token, writable: writable)
+        if folder != nil { configuration.syncLibrary = try openLibrary() }
         if configuration.token == nil, !configuration.bindsLoopbackOnly {
             configuration.token = ServerToken.generate()
         }
         return configuration
+    }
+
+    /// The library `--database` names, else `READER_DATABASE`'s, else the default one.
+    private func openLibrary() throws(ReaderError) -> Library {
+        try Library.forCommand(database: database)
     }
 }

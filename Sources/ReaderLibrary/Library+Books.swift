@@ -99,10 +99,12 @@ extension Library {
                 throw ReaderError(.invalidArgument, file: path, reason: "already in the library as another book; remove it first")
             }
             guard var stored = try transaction.book(uuid: book.uuid) else { return }
+            try Self.recordFormerEdition(of: stored, in: transaction)
             for file in stored.files { try transaction.deleteFile(path: file.path) }
             stored.fingerprint = fingerprint
             stored.format = DocumentFingerprint(fingerprint)?.format.rawValue ?? stored.format
             stored.partialMD5 = try? KOReaderPartialMD5.compute(path: canonical)
+            if let partialMD5 = stored.partialMD5 { try transaction.deleteEdition(partialMD5: partialMD5) }
             stored.title = description.title ?? stored.title
             if !description.authors.isEmpty { stored.authors = description.authors }
             stored.language = description.language ?? stored.language
@@ -123,5 +125,15 @@ extension Library {
         report.reanchored = counts.reanchored
         report.orphaned = counts.orphaned
         return report
+    }
+
+    /// Keeps the book's current edition (its KOReader key and file) as a former one, so a KOReader
+    /// device still reading that file can be given a position converted from the new edition.
+    private static func recordFormerEdition(of book: LibraryBook, in transaction: any LibraryStoreTransaction)
+        throws(ReaderError)
+    {
+        guard let partialMD5 = book.partialMD5, let path = book.presentPath ?? book.files.first?.path else { return }
+        try transaction.saveEdition(BookEdition(partialMD5: partialMD5, bookUUID: book.uuid, fingerprint: book.fingerprint,
+                                                path: path, recordedAt: .now()))
     }
 }

@@ -6,7 +6,7 @@ enum LibrarySchema {
     /// `PRAGMA application_id` of a library database ("RdLb").
     static let applicationID: Int32 = 0x5264_4C62
     /// The migrations, oldest first; `PRAGMA user_version` is the number applied.
-    static let migrationNames = ["v1-books-annotations"]
+    static let migrationNames = ["v1-books-annotations", "v2-editions-kosync"]
     /// The schema version this build writes.
     static var version: Int { migrationNames.count }
 
@@ -97,6 +97,35 @@ enum LibrarySchema {
                     pages_turned INTEGER NOT NULL
                 );
                 CREATE INDEX reading_sessions_book ON reading_sessions(book_uuid, ended_at);
+                """)
+        }
+        migrator.registerMigration(migrationNames[1]) { db in
+            try db.execute(sql: """
+                CREATE TABLE editions (
+                    partial_md5 TEXT PRIMARY KEY NOT NULL,
+                    book_uuid TEXT NOT NULL REFERENCES books(uuid) ON DELETE CASCADE,
+                    fingerprint TEXT NOT NULL,
+                    path TEXT NOT NULL,
+                    recorded_at INTEGER NOT NULL
+                );
+                CREATE INDEX editions_book ON editions(book_uuid);
+                CREATE TABLE kosync_users (
+                    username TEXT PRIMARY KEY NOT NULL,
+                    key_hash BLOB NOT NULL,
+                    salt BLOB NOT NULL,
+                    iterations INTEGER NOT NULL,
+                    created_at INTEGER NOT NULL
+                );
+                CREATE TABLE kosync_progress (
+                    username TEXT NOT NULL REFERENCES kosync_users(username) ON DELETE CASCADE,
+                    document TEXT NOT NULL,
+                    progress TEXT NOT NULL,
+                    percentage REAL NOT NULL,
+                    device TEXT NOT NULL,
+                    device_id TEXT,
+                    timestamp INTEGER NOT NULL,
+                    PRIMARY KEY (username, document)
+                );
                 """)
         }
         return migrator

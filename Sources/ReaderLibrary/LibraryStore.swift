@@ -86,4 +86,24 @@ public protocol LibraryStoreTransaction {
     func sessions(bookUUID: String?) throws(ReaderError) -> [ReadingSessionRecord]
     /// Adds a session or replaces it (by UUID).
     func saveSession(_ session: ReadingSessionRecord) throws(ReaderError)
+
+    /// The UUIDs of the books whose current edition has this KOReader partial MD5.
+    func bookUUIDs(partialMD5: String) throws(ReaderError) -> [String]
+    /// The former edition with this KOReader partial MD5.
+    func edition(partialMD5: String) throws(ReaderError) -> BookEdition?
+    /// A book's former editions, oldest first.
+    func editions(bookUUID: String) throws(ReaderError) -> [BookEdition]
+    /// Records a former edition (replacing one with the same partial MD5).
+    func saveEdition(_ edition: BookEdition) throws(ReaderError)
+    /// Forgets a former edition (when it becomes the current one again).
+    func deleteEdition(partialMD5: String) throws(ReaderError)
+
+    /// One KOSync account.
+    func kosyncUser(username: String) throws(ReaderError) -> KOSyncUser?
+    /// Adds a KOSync account unless one of that name exists; returns whether it was added.
+    func insertKOSyncUser(_ user: KOSyncUser) throws(ReaderError) -> Bool
+    /// The last progress an account pushed for a document.
+    func kosyncRecord(username: String, document: String) throws(ReaderError) -> KOSyncRecord?
+    /// Records an account's progress for a document (replacing the last one).
+    func saveKOSyncRecord(_ record: KOSyncRecord) throws(ReaderError)
 }

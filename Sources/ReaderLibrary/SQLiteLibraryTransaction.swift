@@ -8,7 +8,7 @@ struct SQLiteLibraryTransaction: LibraryStoreTransaction {
     let path: String
 
     /// Runs a statement block, turning SQLite and JSON errors into a ``ReaderError``.
-    private func sql<T>(_ body: () throws -> T) throws(ReaderError) -> T {
+    func sql<T>(_ body: () throws -> T) throws(ReaderError) -> T {
         do {
             return try body()
         } catch let error as ReaderError {

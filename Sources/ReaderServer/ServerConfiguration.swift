@@ -23,6 +23,9 @@ public struct ServerConfiguration: Sendable {
     public var writable: Bool
     /// The caps on requests.
     public var limits: ServerLimits
+    /// The library KOSync accounts and progress are kept in when a folder is served (when the
+    /// library is served, its own store keeps them); nil serves no KOSync routes in folder mode.
+    public var syncLibrary: Library?
 
     /// A configuration serving `source` on `host:port`.
     public init(

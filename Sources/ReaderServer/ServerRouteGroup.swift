@@ -16,6 +16,7 @@ enum ServerRoutes {
             HealthRoutes(),
             OPDSRoutes(configuration: configuration),
             WebAppRoutes(),
+            KOSyncRoutes(configuration: configuration),
         ]
     }
 }

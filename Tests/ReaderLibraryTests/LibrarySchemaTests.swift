@@ -18,7 +18,7 @@ struct LibrarySchemaTests {
             }
             #expect(journal == "wal")
             #expect(applicationID == 0x5264_4C62)
-            #expect(version == 1)
+            #expect(version == 2)
             #expect(tables.contains("books") && tables.contains("annotations") && tables.contains("positions"))
             #expect(try fixture.library.store.integrityProblems().isEmpty)
         }
