@@ -118,6 +118,7 @@ let package = Package(
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderLibrary", "ReaderRendering",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Yams", package: "Yams"),
             ]),
 
         .executableTarget(
@@ -198,7 +199,7 @@ let package = Package(
         .testTarget(
             name: "ReaderServerTests",
             dependencies: [
-                "ReaderServer", "ReaderLibrary", "ReaderEngine", "ReaderCore", "ReaderTestSupport",
+                "ReaderServer", "ReaderLibrary", "ReaderEngine", "ReaderCore", "ReaderTestSupport", "ReaderWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
