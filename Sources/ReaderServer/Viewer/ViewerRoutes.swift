@@ -15,6 +15,7 @@ struct ViewerRoutes: ServerRouteGroup {
     let store: ViewerAnnotationStore?
     let writable: Bool
     let bookTexts = BookTextCache()
+    let covers = CoverCache()
 
     /// The routes over `configuration`'s folder (or the library's book files).
     init(configuration: ServerConfiguration, engine: ReaderEngine = .standard) {
@@ -123,8 +124,10 @@ struct ViewerRoutes: ServerRouteGroup {
         guard let name = Self.decodedParameter("name", context), ContainedPath.isPlainName(name),
               let item = index.snapshot().itemsByName[name], item.hasCover,
               let real = ContainedPath.regularFile(item.file.path, under: index.containmentRoot),
-              let provider = try? engine.open(path: real) as? any CoverProviding,
-              let cover = (try? provider.coverImage()) ?? nil else {
+              let cover = covers.cover(of: item.file, read: {
+                  guard let provider = try? engine.open(path: real) as? any CoverProviding else { return nil }
+                  return (try? provider.coverImage()) ?? nil
+              }) else {
             return JSONResponse.error("Not found", status: .notFound)
         }
         return Response(status: .ok, headers: [.contentType: cover.mediaType, .cacheControl: "no-cache"],
