@@ -141,6 +141,7 @@ let package = Package(
                 "ReaderExport",  // the OPDS catalog's EPUB exports
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Yams", package: "Yams"),
             ]),
 
         // `reader read`: the terminal reader's state machine, pure screen renderer, key decoder and
@@ -233,7 +234,7 @@ let package = Package(
         .testTarget(
             name: "ReaderServerTests",
             dependencies: [
-                "ReaderServer", "ReaderLibrary", "ReaderLibraryPostgres", "ReaderEngine", "ReaderCore", "ReaderTestSupport",
+                "ReaderServer", "ReaderLibrary", "ReaderLibraryPostgres", "ReaderEngine", "ReaderCore", "ReaderTestSupport", "ReaderWeb",
                 "ReaderOPDS",  // the OPDS tests browse the served catalog with the engine's own client
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

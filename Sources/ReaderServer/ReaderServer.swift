@@ -19,7 +19,11 @@ public struct ReaderServer: Sendable {
     /// The router with every route group and middleware, for running or for in-process tests.
     public func makeRouter() -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: JSONErrorMiddleware())
+        router.add(middleware: RequestLimitsMiddleware(limits: configuration.limits))
+        router.add(middleware: TokenMiddleware(token: configuration.token))
+        router.add(middleware: ReadOnlyMiddleware(writable: configuration.writable))
         let groups = ServerRoutes.groups(for: configuration)
         for group in groups {
             group.register(on: router)
@@ -42,6 +46,7 @@ public struct ReaderServer: Sendable {
         let host = configuration.host
         return Application(
             router: makeRouter(),
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.limits.idleTimeoutSeconds)))),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: "reader"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0

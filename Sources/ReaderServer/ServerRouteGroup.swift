@@ -17,6 +17,7 @@ enum ServerRoutes {
             OPDSRoutes(configuration: configuration),
             WebAppRoutes(),
             KOSyncRoutes(configuration: configuration),
+            ViewerRoutes(configuration: configuration),
         ]
     }
 }

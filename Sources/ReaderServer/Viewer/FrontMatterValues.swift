@@ -1,0 +1,97 @@
+import Foundation
+import Yams
+
+/// The values of an article's YAML front matter, keys turned from snake_case to camelCase
+/// (`enclosure_url` → `enclosureUrl`), read through Yams' node tree so dates and numbers stay as
+/// written.
+struct FrontMatterValues {
+    private var values: [String: Node] = [:]
+
+    /// The front matter of `text` (which starts with a `---` line; line feeds only) and the body
+    /// after it; nil when `text` has no front matter closed within it. Front matter that is not a
+    /// YAML mapping gives no values.
+    static func split(_ text: Substring) -> (values: FrontMatterValues, body: Substring)? {
+        var rest = text
+        if rest.hasPrefix("\u{FEFF}") { rest = rest.dropFirst() }
+        guard rest.hasPrefix("---\n") else { return nil }
+        let yamlStart = rest.index(after: rest.firstIndex(of: "\n")!)
+        var lineStart = yamlStart
+        while lineStart < rest.endIndex {
+            let lineEnd = rest[lineStart...].firstIndex(of: "\n") ?? rest.endIndex
+            var line = rest[lineStart..<lineEnd]
+            while line.last == " " || line.last == "\t" { line = line.dropLast() }
+            if line == "---" || line == "..." {
+                let yaml = String(rest[yamlStart..<lineStart])
+                let body = lineEnd < rest.endIndex ? rest[rest.index(after: lineEnd)...] : rest[rest.endIndex...]
+                guard let parsed = parse(yaml) else { return (FrontMatterValues(), body) }
+                return (parsed, body)
+            }
+            guard lineEnd < rest.endIndex else { break }
+            lineStart = rest.index(after: lineEnd)
+        }
+        return nil
+    }
+
+    private static func parse(_ yaml: String) -> FrontMatterValues? {
+        guard let root = try? Yams.compose(yaml: yaml), case .mapping(let mapping) = root else { return nil }
+        var result = FrontMatterValues()
+        for (key, value) in mapping {
+            guard case .scalar(let scalar) = key else { continue }
+            result.values[camelCase(scalar.string)] = value
+        }
+        return result
+    }
+
+    /// `comment_count` → `commentCount`; keys already in camelCase stay as they are.
+    static func camelCase(_ key: String) -> String {
+        guard key.contains("_") else { return key }
+        var result = ""
+        var upperNext = false
+        for character in key {
+            if character == "_" {
+                upperNext = !result.isEmpty
+            } else if upperNext {
+                result += character.uppercased()
+                upperNext = false
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A scalar value as written, trimmed; nil when absent, null, empty or not a scalar.
+    func text(_ key: String) -> String? {
+        guard case .scalar(let scalar)? = values[key] else { return nil }
+        let text = scalar.string.trimmingCharacters(in: .whitespacesAndNewlines)
+        if scalar.style == .plain, text == "~" || text.lowercased() == "null" { return nil }
+        return text.isEmpty ? nil : text
+    }
+
+    /// The first of `keys` with a value.
+    func text(_ keys: String...) -> String? {
+        keys.lazy.compactMap { text($0) }.first
+    }
+
+    /// A whole number (`comment_count: 12`, or `"12"`); nil when absent or not a number.
+    func integer(_ key: String) -> Int? {
+        text(key).flatMap { Int($0) ?? Double($0).map { Int($0) } }
+    }
+
+    /// A list of strings: a YAML sequence, or one string split at commas.
+    func list(_ key: String) -> [String] {
+        switch values[key] {
+        case .sequence(let sequence)?:
+            return sequence.compactMap { node in
+                guard case .scalar(let scalar) = node else { return nil }
+                let text = scalar.string.trimmingCharacters(in: .whitespacesAndNewlines)
+                return text.isEmpty ? nil : text
+            }
+        case .scalar?:
+            guard let text = text(key) else { return [] }
+            return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        default:
+            return []
+        }
+    }
+}
