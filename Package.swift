@@ -117,6 +117,7 @@ let package = Package(
             name: "ReaderServer",
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderLibrary", "ReaderRendering",
+                "ReaderSearch", "ReaderAnchoring",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]),
 

@@ -14,6 +14,7 @@ enum ServerRoutes {
     static func groups(for configuration: ServerConfiguration) -> [any ServerRouteGroup] {
         [
             HealthRoutes(),
+            BookRoutes(configuration: configuration),
         ]
     }
 }
