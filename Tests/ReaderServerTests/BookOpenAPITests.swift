@@ -73,6 +73,8 @@ enum Schemathesis {
     static func run(_ tool: String, schema: String, reportDirectory: URL) async throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
+        // schemathesis keeps a cache in its working directory: the test's own folder, not the package.
+        process.currentDirectoryURL = reportDirectory.deletingLastPathComponent()
         process.arguments = ["run", schema, "--checks", checks, "--phases", "fuzzing,stateful", "--max-examples", "8", "--max-time", "40", "--seed", "1",
                              "--workers", "2", "--request-timeout", "20", "--no-shrink", "--report-dir", reportDirectory.path]
         var environment = ProcessInfo.processInfo.environment
