@@ -139,6 +139,7 @@ let package = Package(
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderLibrary", "ReaderRendering",
                 "ReaderExport",  // the OPDS catalog's EPUB exports
+                "ReaderSearch", "ReaderAnchoring",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),

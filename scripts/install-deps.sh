@@ -33,3 +33,8 @@ if ! python3 -c 'import jsonschema, referencing' 2>/dev/null; then
     python3 -m pip --version >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq python3-pip
     python3 -m pip install --quiet jsonschema 2>/dev/null || python3 -m pip install --quiet --break-system-packages jsonschema
 fi
+# schemathesis (PyPI): the engine API's tests run its `st` against the live server and /openapi.json.
+if ! command -v st >/dev/null 2>&1; then
+    python3 -m pip --version >/dev/null 2>&1 || DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq python3-pip
+    python3 -m pip install --quiet schemathesis 2>/dev/null || python3 -m pip install --quiet --break-system-packages schemathesis
+fi

@@ -3,20 +3,20 @@ import ReaderEngine
 
 /// What a scan reads from a book file: metadata, table-of-contents size, page count at the
 /// standard viewport, cover; or why it could not be opened.
-struct BookDescription {
+package struct BookDescription {
     /// The largest cover picture kept.
-    static let coverLimit = 8 << 20
+    package static let coverLimit = 8 << 20
 
-    var title: String?
-    var authors: [String] = []
-    var language: String?
-    var tocCount: Int?
-    var pageCount: PageCount?
-    var cover: CoverImage?
-    var error: String?
+    package var title: String?
+    package var authors: [String] = []
+    package var language: String?
+    package var tocCount: Int?
+    package var pageCount: PageCount?
+    package var cover: CoverImage?
+    package var error: String?
 
     /// Opens `path` and reads what the library keeps; an error becomes ``error``, never a throw.
-    static func read(path: String, engine: ReaderEngine) -> BookDescription {
+    package static func read(path: String, engine: ReaderEngine) -> BookDescription {
         var description = BookDescription()
         let document: any Document
         do {

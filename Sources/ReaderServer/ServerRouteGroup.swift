@@ -18,6 +18,7 @@ enum ServerRoutes {
             WebAppRoutes(),
             KOSyncRoutes(configuration: configuration),
             ViewerRoutes(configuration: configuration),
+            BookRoutes(configuration: configuration),
         ]
     }
 }
