@@ -21,19 +21,23 @@ final class TmuxSession {
                     output: false)
     }
 
-    /// Runs tmux with `arguments` on this server; its standard output.
+    /// Runs tmux with `arguments` on this server; its standard output. Through `system()`, which
+    /// waits for the tmux client alone: Foundation's `Process` would also wait for the server the
+    /// first client starts, which inherits its descriptors and outlives it.
     @discardableResult
     func run(_ arguments: [String], output capturing: Bool = true) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tmux)
-        process.arguments = ["-L", socket] + arguments
-        let output = Pipe()
-        process.standardOutput = capturing ? output : FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = capturing ? output.fileHandleForReading.readDataToEndOfFile() : Data()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-output-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let words = ([tmux, "-L", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let status = system(words.joined(separator: " ") + " </dev/null >" + (capturing ? "'\(file)'" : "/dev/null") + " 2>/dev/null")
+        guard status == 0 else { throw TmuxFailure(arguments: arguments, status: status) }
+        return capturing ? ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "") : ""
+    }
+
+    /// A tmux command that failed.
+    struct TmuxFailure: Error {
+        var arguments: [String]
+        var status: Int32
     }
 
     /// Sends keys by their tmux names (`Space`, `NPage`, `Enter`, `Down`) or, with `literal`, as text.
@@ -72,20 +76,13 @@ final class TmuxSession {
         var screen: [String]
     }
 
-    private func screenHasSession() -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tmux)
-        process.arguments = ["-L", socket, "has-session", "-t", "read"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }
-
     /// Whether the screen comes to satisfy `condition` within `seconds`.
     func holds(seconds: Double = 8, _ condition: ([String]) -> Bool) -> Bool {
         wait(seconds: seconds, until: condition).met
+    }
+
+    private func screenHasSession() -> Bool {
+        (try? run(["has-session", "-t", "read"], output: false)) != nil
     }
 
     /// Waits until the session's command has ended (at most `seconds`).
