@@ -16,23 +16,28 @@ final class TmuxSession {
     /// Starts `command` (run by `sh -c`) in a new detached session of `columns`×`rows`.
     init(command: String, columns: Int = 80, rows: Int = 24) throws {
         tmux = try #require(Self.executable, "tmux is needed for the terminal tests (scripts/install-deps.sh installs it)")
-        _ = try run(["-f", "/dev/null", "new-session", "-d", "-s", "read", "-x", String(columns), "-y", String(rows), command])
-        _ = try? run(["set-option", "-g", "remain-on-exit", "off"])
+        // The server this starts keeps the standard output it was given: a pipe would never end.
+        _ = try run(["-f", "/dev/null", "new-session", "-d", "-s", "read", "-x", String(columns), "-y", String(rows), command],
+                    output: false)
     }
 
-    /// Runs tmux with `arguments` on this server; its standard output.
+    /// Runs tmux with `arguments` on this server; its standard output. Through `system()`, which
+    /// waits for the tmux client alone: Foundation's `Process` would also wait for the server the
+    /// first client starts, which inherits its descriptors and outlives it.
     @discardableResult
-    func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tmux)
-        process.arguments = ["-L", socket] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    func run(_ arguments: [String], output capturing: Bool = true) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-output-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let words = ([tmux, "-L", socket] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let status = system(words.joined(separator: " ") + " </dev/null >" + (capturing ? "'\(file)'" : "/dev/null") + " 2>/dev/null")
+        guard status == 0 else { throw TmuxFailure(arguments: arguments, status: status) }
+        return capturing ? ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "") : ""
+    }
+
+    /// A tmux command that failed.
+    struct TmuxFailure: Error {
+        var arguments: [String]
+        var status: Int32
     }
 
     /// Sends keys by their tmux names (`Space`, `NPage`, `Enter`, `Down`) or, with `literal`, as text.
@@ -54,26 +59,30 @@ final class TmuxSession {
 
     /// Polls the screen until `condition` holds, at most `seconds`; the last screen either way.
     @discardableResult
-    func wait(seconds: Double = 8, escapes: Bool = false, until condition: ([String]) -> Bool) -> (met: Bool, screen: [String]) {
+    func wait(seconds: Double = 8, escapes: Bool = false, until condition: ([String]) -> Bool) -> Waited {
         let deadline = Date().addingTimeInterval(seconds)
         var last: [String] = []
         while Date() < deadline {
             last = screen(escapes: escapes)
-            if condition(last) { return (true, last) }
+            if condition(last) { return Waited(met: true, screen: last) }
             usleep(20_000)
         }
-        return (false, last)
+        return Waited(met: false, screen: last)
+    }
+
+    /// What a wait saw: whether the condition came to hold, and the last screen.
+    struct Waited {
+        var met: Bool
+        var screen: [String]
+    }
+
+    /// Whether the screen comes to satisfy `condition` within `seconds`.
+    func holds(seconds: Double = 8, _ condition: ([String]) -> Bool) -> Bool {
+        wait(seconds: seconds, until: condition).met
     }
 
     private func screenHasSession() -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tmux)
-        process.arguments = ["-L", socket, "has-session", "-t", "read"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        (try? run(["has-session", "-t", "read"], output: false)) != nil
     }
 
     /// Waits until the session's command has ended (at most `seconds`).
@@ -88,6 +97,6 @@ final class TmuxSession {
 
     /// Stops the server and everything in it.
     func kill() {
-        _ = try? run(["kill-server"])
+        _ = try? run(["kill-server"], output: false)
     }
 }

@@ -48,9 +48,9 @@ struct KeyDecoderTests {
     @Test("garbage never grows the pending bytes without bound")
     func bounded() {
         var decoder = KeyDecoder()
-        let keys = decoder.feed(Array("\u{1B}[".utf8) + Array(repeating: UInt8(ascii: "1"), count: 500) + Array("x".utf8))
-        #expect(keys.last == .character("x"))
+        #expect(decoder.feed(Array("\u{1B}[".utf8) + Array(repeating: UInt8(ascii: "1"), count: 500)) == [])
         #expect(!decoder.hasPending)
+        #expect(decoder.feed(Array("x".utf8)) == [.character("x")])
         #expect(decoder.feed([0xFF, 0xC3, 0x28]) == [.character("(")])
     }
 }

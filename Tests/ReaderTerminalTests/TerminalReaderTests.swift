@@ -111,10 +111,10 @@ struct TerminalReaderTests {
     @Test("search runs on another thread, goes to the first hit, marks hits on the page; n and N move through them")
     func search() throws {
         let reader = try reader()
-        for key in [Key.character("/")] + "keeper".map { Key.character($0) } + [.enter] { reader.handle(key) }
+        for key in [Key.character("/")] + "keeper".map({ Key.character($0) }) + [.enter] { reader.handle(key) }
         #expect(wait(reader) { reader.search?.finished == true })
         let state = try #require(reader.search)
-        #expect(state.matches.count > 10)
+        #expect(state.matches.count >= 10)
         #expect(state.current == 0)
         let marked = reader.model().page.flatMap(\.runs).filter { $0.attributes.reverse }
         #expect(marked.contains { $0.text.lowercased() == "keeper" })

@@ -32,8 +32,8 @@ public struct KeyDecoder: Sendable {
                 index += length
             case .incomplete:
                 if pending.count - index > Self.longestSequence {
-                    index += 1
-                    continue
+                    pending.removeAll(keepingCapacity: true)
+                    return keys
                 }
                 pending.removeFirst(index)
                 return keys

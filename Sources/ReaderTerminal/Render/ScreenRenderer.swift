@@ -9,7 +9,7 @@ public enum ScreenRenderer {
         if let panel = model.panel {
             lines = panelLines(panel, rows: pageRows, columns: model.columns, unicode: unicode)
         } else {
-            lines = Array(model.page.prefix(pageRows)).map { DisplayText.clipped($0, to: model.columns) }
+            lines = Array(model.page.prefix(pageRows)).map { DisplayText.clipped(DisplayText.safe($0, unicode: unicode), to: model.columns) }
         }
         while lines.count < pageRows { lines.append(ScreenLine()) }
         if model.rows > 0 { lines.append(statusLine(model)) }

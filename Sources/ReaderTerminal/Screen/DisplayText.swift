@@ -31,6 +31,11 @@ public enum DisplayText {
         return result
     }
 
+    /// `line` with every character as ``shown(_:unicode:)`` shows it (text already shown so is unchanged).
+    public static func safe(_ line: ScreenLine, unicode: Bool) -> ScreenLine {
+        ScreenLine(runs: line.runs.map { ScreenLine.Run(Self.line($0.text, unicode: unicode), $0.attributes) })
+    }
+
     /// Cells `text` takes.
     public static func width(_ text: String) -> Int { CellWidth.of(text) }
 
