@@ -57,9 +57,10 @@ final class TmuxSession {
         }
     }
 
-    /// Polls the screen until `condition` holds, at most `seconds`; the last screen either way.
+    /// Polls the screen until `condition` holds, at most `seconds` (generous: a full parallel test run
+    /// can keep a shell in tmux waiting for seconds); the last screen either way.
     @discardableResult
-    func wait(seconds: Double = 8, escapes: Bool = false, until condition: ([String]) -> Bool) -> Waited {
+    func wait(seconds: Double = 30, escapes: Bool = false, until condition: ([String]) -> Bool) -> Waited {
         let deadline = Date().addingTimeInterval(seconds)
         var last: [String] = []
         while Date() < deadline {
@@ -77,7 +78,7 @@ final class TmuxSession {
     }
 
     /// Whether the screen comes to satisfy `condition` within `seconds`.
-    func holds(seconds: Double = 8, _ condition: ([String]) -> Bool) -> Bool {
+    func holds(seconds: Double = 30, _ condition: ([String]) -> Bool) -> Bool {
         wait(seconds: seconds, until: condition).met
     }
 
@@ -86,7 +87,7 @@ final class TmuxSession {
     }
 
     /// Waits until the session's command has ended (at most `seconds`).
-    func waitForExit(seconds: Double = 8) -> Bool {
+    func waitForExit(seconds: Double = 30) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if !screenHasSession() { return true }

@@ -116,7 +116,7 @@ struct BookLibraryRoutesTests {
                                    ("bookmarks/\(UUID().uuidString.lowercased())", .delete)] {
                 let response = try await client.execute(uri: "/api/books/\(id)/\(path)", method: method, body: ByteBuffer(string: locator))
                 #expect(response.status == .methodNotAllowed, "\(method) \(path)")
-                #expect(String(buffer: response.body) == #"{"error":"Read-only"}"#)
+                #expect(String(buffer: response.body) == #"{"error":"Read-only viewer"}"#)
             }
             #expect(try await client.execute(uri: "/api/books/\(id)/bookmarks", method: .get).status == .ok)
         }

@@ -16,9 +16,9 @@ extension OPDSRoutes {
                                  "schema": ["type": "string", "pattern": "^[0-9a-f]{64}$"]]
         let terms: [[String: Any]] = [
             ["name": "q", "in": "query", "required": false, "description": "Words to search for (OpenSearch `searchTerms`)",
-             "schema": ["type": "string", "maxLength": 1000]],
+             "schema": ["type": "string", "maxLength": 200]],
             ["name": "query", "in": "query", "required": false, "description": "Words to search for (the OPDS 2 template's name)",
-             "schema": ["type": "string", "maxLength": 1000]],
+             "schema": ["type": "string", "maxLength": 200]],
         ]
         let error = Self.content("application/json", schema: ["$ref": "#/components/schemas/OPDSError"])
         let notFound: [String: Any] = ["description": "No such feed, page, name or book", "content": error]

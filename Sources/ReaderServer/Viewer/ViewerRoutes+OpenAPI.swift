@@ -43,7 +43,7 @@ extension ViewerRoutes {
         "get": {"summary": "Notes: of one article, or of all by name", "operationId": "viewerNotes",
           "parameters": [{"name": "name", "in": "query", "required": false, "schema": {"type": "string"}}],
           "responses": {"200": {"description": "With name, the article's notes; without, every article's by name",
-            "content": {"application/json": {"schema": {"oneOf": [{"$ref": "#/components/schemas/ViewerNotes"}, {"type": "object"}]}}}}}},
+            "content": {"application/json": {"schema": {"anyOf": [{"$ref": "#/components/schemas/ViewerNotes"}, {"type": "object"}]}}}}}},
         "post": {"summary": "Saves an article's notes (with --writable)", "operationId": "viewerSaveNotes",
           "requestBody": {"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ViewerNotesBody"}}}},
           "responses": {
