@@ -76,7 +76,7 @@ enum Schemathesis {
         // schemathesis keeps a cache in its working directory: the test's own folder, not the package.
         process.currentDirectoryURL = reportDirectory.deletingLastPathComponent()
         process.arguments = ["run", schema, "--checks", checks, "--phases", "fuzzing,stateful", "--max-examples", "8", "--max-time", "40", "--seed", "1",
-                             "--workers", "2", "--request-timeout", "20", "--no-shrink", "--report-dir", reportDirectory.path]
+                             "--workers", "2", "--request-timeout", "60", "--no-shrink", "--report-dir", reportDirectory.path]
         var environment = ProcessInfo.processInfo.environment
         environment["SCHEMATHESIS_TELEMETRY"] = "false"
         environment["NO_COLOR"] = "1"
@@ -91,7 +91,7 @@ enum Schemathesis {
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
-        let deadline = ContinuousClock.now + .seconds(100)
+        let deadline = ContinuousClock.now + .seconds(150)
         while process.isRunning {
             if ContinuousClock.now > deadline {
                 process.terminate()

@@ -161,6 +161,8 @@ struct KOSyncTests {
             try await fixture.server.makeApplication().test(.live) { client in
                 #expect(try await KOSyncClient.create(client, user: "alice", key: key) == .created)
                 let key = self.key
+                // The device's first request pays the slow key hash; the burst then runs on the checked key.
+                #expect(try await KOSyncClient.progress(client, user: "alice", key: key, document: "doc_0").0 == .ok)
                 let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
                     for index in 0..<24 {
                         group.addTask {
