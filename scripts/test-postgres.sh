@@ -13,6 +13,10 @@ as_postgres() {
 case "${1:-}" in
 start)
     port=${2:-55432}
+    if [[ -f "$state" ]] && as_postgres "'$bin/pg_ctl' -D '$(cat "$state")/data' status >/dev/null 2>&1"; then
+        echo "postgres://reader@127.0.0.1:$port/reader_test"  # already running: started by an earlier call
+        exit 0
+    fi
     dir=$(mktemp -d /tmp/reader-postgres.XXXXXX)
     [[ $(id -u) -eq 0 ]] && chown postgres "$dir"
     echo "$dir" >"$state"

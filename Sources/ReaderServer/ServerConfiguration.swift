@@ -26,6 +26,9 @@ public struct ServerConfiguration: Sendable {
     /// The library KOSync accounts and progress are kept in when a folder is served (when the
     /// library is served, its own store keeps them); nil serves no KOSync routes in folder mode.
     public var syncLibrary: Library?
+    /// PBKDF2 iterations for the key hash of a new KOSync account (each account keeps its own count,
+    /// so changing this leaves existing accounts valid).
+    public var kosyncKeyHashIterations: Int = 210_000
 
     /// A configuration serving `source` on `host:port`.
     public init(

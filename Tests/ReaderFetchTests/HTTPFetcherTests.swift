@@ -4,7 +4,7 @@ import ReaderFetch
 import ReaderTestSupport
 import Testing
 
-@Suite("HTTP fetching against a local fixture server", .serialized)
+@Suite("HTTP fetching against a local fixture server", .ownThreads, .serialized)
 struct HTTPFetcherTests {
     @Test("a page comes back whole, with its type and an honest User-Agent")
     func page() async throws {

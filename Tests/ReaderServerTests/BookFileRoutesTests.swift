@@ -4,9 +4,10 @@ import HummingbirdTesting
 import ReaderCore
 import ReaderEngine
 import ReaderServer
+import ReaderTestSupport
 import Testing
 
-@Suite("Engine API: resources and covers")
+@Suite("Engine API: resources and covers", .ownThreads)
 struct BookFileRoutesTests {
     @Test("resources are listed and served with their media type and bytes, an ETag, 304, 206 and 416")
     func resources() async throws {

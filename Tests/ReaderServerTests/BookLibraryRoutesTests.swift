@@ -5,9 +5,10 @@ import ReaderCore
 import ReaderEngine
 import ReaderLibrary
 import ReaderServer
+import ReaderTestSupport
 import Testing
 
-@Suite("Engine API: the library's reading position, bookmarks, highlights and notes")
+@Suite("Engine API: the library's reading position, bookmarks, highlights and notes", .ownThreads)
 struct BookLibraryRoutesTests {
     /// A library in the shelf's folder holding its books.
     static func library(of shelf: BookShelf) throws -> Library {

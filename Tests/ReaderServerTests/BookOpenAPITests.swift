@@ -2,9 +2,10 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ReaderServer
+import ReaderTestSupport
 import Testing
 
-@Suite("Engine API: the OpenAPI document, checked by schemathesis against the live server")
+@Suite("Engine API: the OpenAPI document, checked by schemathesis against the live server", .ownThreads)
 struct BookOpenAPITests {
     /// Every path the engine API serves, as the OpenAPI document names it.
     static let paths = [

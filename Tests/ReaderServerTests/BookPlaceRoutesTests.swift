@@ -5,9 +5,10 @@ import ReaderCore
 import ReaderEngine
 import ReaderSearch
 import ReaderServer
+import ReaderTestSupport
 import Testing
 
-@Suite("Engine API: positions, locate, search")
+@Suite("Engine API: positions, locate, search", .ownThreads)
 struct BookPlaceRoutesTests {
     @Test("the positions list is the document's, stamped with its fingerprint")
     func positions() async throws {

@@ -7,7 +7,7 @@ import ReaderServer
 import ReaderTestSupport
 import Testing
 
-@Suite("Engine API: list, info, TOC, pages, sections")
+@Suite("Engine API: list, info, TOC, pages, sections", .ownThreads)
 struct BookReadingRoutesTests {
     @Test("the list holds every book of the folder (recursively), sorted, paged and filtered")
     func list() async throws {

@@ -17,8 +17,16 @@ struct KOSyncFixture {
 
     var books: URL { directory.appendingPathComponent("books", isDirectory: true) }
 
-    /// A server of the library on a free loopback port.
+    /// A server of the library on a free loopback port, hashing new accounts' keys as `reader serve` does.
     var server: ReaderServer { ReaderServer(configuration: ServerConfiguration(source: .library(library), port: 0)) }
+
+    /// The same server with a cheap key hash (1,000 rounds), for tests about progress, not about
+    /// the hash: 210,000 rounds take about a second each in a debug build, and the suite makes dozens.
+    var cheapHashServer: ReaderServer {
+        var configuration = ServerConfiguration(source: .library(library), port: 0)
+        configuration.kosyncKeyHashIterations = 1_000
+        return ReaderServer(configuration: configuration)
+    }
 
     /// Copies a TestBooks file into the books folder; returns its path.
     func copy(_ testBook: String) throws -> String {

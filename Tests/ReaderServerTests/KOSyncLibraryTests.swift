@@ -8,7 +8,7 @@ import ReaderServer
 import ReaderTestSupport
 import Testing
 
-@Suite("KOSync and the library: pushed progress becomes the book's position; other editions get it converted")
+@Suite("KOSync and the library: pushed progress becomes the book's position; other editions get it converted", .ownThreads)
 struct KOSyncLibraryTests {
     private let key = KOSyncClient.key("pass")
 
@@ -46,7 +46,7 @@ struct KOSyncLibraryTests {
             #expect(progress.progress.hasPrefix("/body/DocFragment["))
             #expect(progress.document == book.partialMD5)
 
-            try await fixture.server.makeApplication().test(.live) { client in
+            try await fixture.cheapHashServer.makeApplication().test(.live) { client in
                 #expect(try await KOSyncClient.create(client, user: "alice", key: key) == .created)
                 let (status, _) = try await KOSyncClient.push(client, user: "alice", key: key, [
                     "document": progress.document, "progress": progress.progress, "percentage": progress.percentage,
@@ -80,7 +80,7 @@ struct KOSyncLibraryTests {
             // A device still reading the EPUB (now a former edition) pushes its place.
             let (position, words) = try place(in: epub)
             let progress = try ReaderEngine.standard.open(path: epub).kosyncProgress(at: position, device: "kobo", deviceID: "K1")
-            try await fixture.server.makeApplication().test(.live) { client in
+            try await fixture.cheapHashServer.makeApplication().test(.live) { client in
                 #expect(try await KOSyncClient.create(client, user: "alice", key: key) == .created)
                 let (status, pushed) = try await KOSyncClient.push(client, user: "alice", key: key, [
                     "document": epubKey, "progress": progress.progress, "percentage": progress.percentage, "device": "kobo",

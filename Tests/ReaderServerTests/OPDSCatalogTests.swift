@@ -8,7 +8,7 @@ import ReaderTestSupport
 import Testing
 @testable import ReaderServer
 
-@Suite("OPDS catalog of a folder")
+@Suite("OPDS catalog of a folder", .ownThreads)
 struct OPDSFolderCatalogTests {
     @Test("the root is a navigation feed in both versions, with every way of browsing")
     func rootFeeds() async throws {
@@ -268,7 +268,7 @@ struct OPDSFolderCatalogTests {
     }
 }
 
-@Suite("OPDS catalog of a library")
+@Suite("OPDS catalog of a library", .ownThreads)
 struct OPDSLibraryCatalogTests {
     @Test("tags and collections come from the library, authors from its books")
     func tagsAndCollections() async throws {
@@ -324,7 +324,7 @@ struct OPDSLibraryCatalogTests {
     }
 }
 
-@Suite("OPDS EPUB export cache")
+@Suite("OPDS EPUB export cache", .ownThreads)
 struct OPDSExportCacheTests {
     @Test("the cache keeps at most its number of files, the most recently used first")
     func bounded() async throws {

@@ -11,7 +11,7 @@ import Testing
 /// Web Publication Manifest's) by Python's `jsonschema`. Both tools are required: a missing one
 /// fails the test. Each validator is first shown a broken document, so a validator that accepts
 /// everything fails too.
-@Suite("OPDS feeds against the OPDS schemas")
+@Suite("OPDS feeds against the OPDS schemas", .ownThreads)
 struct OPDSSchemaTests {
     static let schemas = TestLocation.packageRoot.appendingPathComponent("Tests/ReaderServerTests/Schemas")
 

@@ -3,9 +3,10 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import ReaderServer
+import ReaderTestSupport
 import Testing
 
-@Suite("Server security and limits")
+@Suite("Server security and limits", .ownThreads)
 struct ServerSecurityTests {
     static let token = "0123456789abcdef0123456789abcdef"
 

@@ -2,9 +2,10 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ReaderServer
+import ReaderTestSupport
 import Testing
 
-@Suite("Server skeleton")
+@Suite("Server skeleton", .ownThreads)
 struct ServerSkeletonTests {
     private let server = ReaderServer(
         configuration: ServerConfiguration(source: .folder(path: FileManager.default.temporaryDirectory.path), port: 0))
@@ -31,7 +32,7 @@ struct ServerSkeletonTests {
     }
 }
 
-@Suite("OpenAPI document")
+@Suite("OpenAPI document", .ownThreads)
 struct OpenAPIDocumentTests {
     @Test("every route group's paths are in /openapi.json")
     func documentListsPaths() async throws {

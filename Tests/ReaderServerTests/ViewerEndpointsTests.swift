@@ -2,9 +2,10 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ReaderServer
+import ReaderTestSupport
 import Testing
 
-@Suite("Viewer API: settings endpoints, changes, read-only and writable")
+@Suite("Viewer API: settings endpoints, changes, read-only and writable", .ownThreads)
 struct ViewerEndpointsTests {
     @Test("the settings endpoints answer what the viewer expects", arguments: [
         ("/api/config", #"{"configured":true,"feeds":{}}"#),

@@ -2,9 +2,10 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ReaderServer
+import ReaderTestSupport
 import Testing
 
-@Suite("Viewer API: /api/file, favicons, book resources")
+@Suite("Viewer API: /api/file, favicons, book resources", .ownThreads)
 struct ViewerFileTests {
     @Test("an article is its Markdown as text/plain, found by name in its YYYY/MM folder")
     func article() async throws {

@@ -2,9 +2,10 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ReaderServer
+import ReaderTestSupport
 import Testing
 
-@Suite("Viewer API: /api/files")
+@Suite("Viewer API: /api/files", .ownThreads)
 struct ViewerListingTests {
     static let stringKeys = ["filename", "title", "url", "domain", "bookmarked", "feed", "author", "mtime", "summaryProvider",
                              "summaryModel", "excerpt", "image", "favicon", "enclosureUrl", "enclosureType", "enclosureDuration",

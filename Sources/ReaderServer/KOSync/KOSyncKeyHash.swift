@@ -4,15 +4,13 @@ import ReaderCore
 import ReaderLibrary
 
 /// The slow salted hash a KOSync account's key is kept as: PBKDF2-HMAC-SHA256 with a random
-/// 16-byte salt per account and 210,000 iterations (swift-crypto's minimum for it; OWASP's figure
-/// for PBKDF2-HMAC-SHA512), 32 bytes out. The key itself (the MD5 of the password KOReader
+/// 16-byte salt per account and, by default, 210,000 iterations (OWASP's figure for
+/// PBKDF2-HMAC-SHA512), 32 bytes out. The key itself (the MD5 of the password KOReader
 /// sends) is never stored.
 enum KOSyncKeyHash {
-    /// Iterations for new accounts; stored per account, so raising it later keeps old ones valid.
-    static let iterations = 210_000
-
-    /// A new account for `username` whose key is `key`.
-    static func account(username: String, key: String, at time: Timestamp = .now()) throws -> KOSyncUser {
+    /// A new account for `username` whose key is `key`, hashed with `iterations` rounds (stored with
+    /// the account, so raising the count later keeps old accounts valid).
+    static func account(username: String, key: String, iterations: Int, at time: Timestamp = .now()) throws -> KOSyncUser {
         var generator = SystemRandomNumberGenerator()
         let salt = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
         return KOSyncUser(username: username, keyHash: try derive(key: key, salt: salt, iterations: iterations), salt: salt,

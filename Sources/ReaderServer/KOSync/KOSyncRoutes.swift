@@ -14,7 +14,9 @@ struct KOSyncRoutes: ServerRouteGroup {
     /// The routes over the configuration's library (the served one, else ``ServerConfiguration/syncLibrary``);
     /// none when there is no library.
     init(configuration: ServerConfiguration) {
-        service = (configuration.library ?? configuration.syncLibrary).map(KOSyncService.init(library:))
+        service = (configuration.library ?? configuration.syncLibrary).map {
+            KOSyncService(library: $0, keyHashIterations: configuration.kosyncKeyHashIterations)
+        }
     }
 
     func register(on router: Router<ServerRequestContext>) {
@@ -73,14 +75,14 @@ struct KOSyncRoutes: ServerRouteGroup {
         return user
     }
 
-    /// Runs `body` on NIO's thread pool (it blocks on the store: never on an event loop, nor on
+    /// Runs `body` on KOSync's threads (it blocks on the store: never on an event loop, nor on
     /// Swift's few cooperative threads) and answers its object, or its ``KOSyncError``; any other
     /// failure (the store's) is KOReader's "Unknown server error".
     private static func answering(
         _ request: Request, _ body: @escaping @Sendable () throws -> (object: [String: any Sendable], status: HTTPResponse.Status)
     ) async throws -> Response {
         do {
-            let (object, status) = try await NIOThreadPool.singleton.runIfActive(body)
+            let (object, status) = try await ServerThreads.accounts.runIfActive(body)
             return KOSyncResponse.json(object, status: status, for: request)
         } catch let error as KOSyncError {
             return KOSyncResponse.error(error, for: request)

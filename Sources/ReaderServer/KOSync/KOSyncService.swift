@@ -12,12 +12,15 @@ final class KOSyncService: Sendable {
     /// The library whose store keeps accounts and progress.
     let library: Library
     /// Keys already checked against the slow hash, by account: the SHA-256 of key and salt, kept
-    /// in memory only, so a device's requests after its first cost a lookup, not 210,000 rounds.
+    /// in memory only, so a device's requests after its first cost a lookup, not the slow hash.
     private let verified = Mutex<[String: [UInt8]]>([:])
     private static let verifiedLimit = 1024
+    /// PBKDF2 iterations for new accounts.
+    private let keyHashIterations: Int
 
-    init(library: Library) {
+    init(library: Library, keyHashIterations: Int) {
         self.library = library
+        self.keyHashIterations = keyHashIterations
     }
 
     /// Whether a name can be an account: not empty, no colon (KOReader's rule), at most 256 bytes,
@@ -35,7 +38,7 @@ final class KOSyncService: Sendable {
 
     /// Makes an account; false when the name is taken.
     func createUser(username: String, key: String) throws -> Bool {
-        let user = try KOSyncKeyHash.account(username: username, key: key)
+        let user = try KOSyncKeyHash.account(username: username, key: key, iterations: keyHashIterations)
         return try library.store.write { (transaction) throws(ReaderError) in try transaction.insertKOSyncUser(user) }
     }
 

@@ -20,7 +20,6 @@ enum OPDSFileResponse {
         }) {
             return Response(status: .notModified, headers: headers)
         }
-        let fileIO = FileIO()
         if let rangeHeader = request.headers[.range] {
             switch ByteRange.parse(rangeHeader, length: size) {
             case .whole:
@@ -34,13 +33,11 @@ enum OPDSFileResponse {
                 let range = part.lowerBound...(part.upperBound - 1)
                 headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
                 headers[.contentLength] = String(range.count)
-                let body = try await fileIO.loadFile(path: path, range: range, context: context)
-                return Response(status: .partialContent, headers: headers, body: body)
+                return Response(status: .partialContent, headers: headers, body: FileBody.body(path: path, range: part))
             }
         }
         headers[.contentLength] = String(size)
-        let body = try await fileIO.loadFile(path: path, context: context)
-        return Response(status: .ok, headers: headers, body: body)
+        return Response(status: .ok, headers: headers, body: FileBody.body(path: path, range: 0..<size))
     }
 
     /// `attachment; filename="ascii"; filename*=UTF-8''encoded`.

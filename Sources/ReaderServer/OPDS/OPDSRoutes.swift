@@ -130,11 +130,7 @@ struct OPDSRoutes: ServerRouteGroup {
     private func allBooks() async throws -> [OPDSBook] {
         let source = self.source
         do {
-            return try await withCheckedThrowingContinuation { continuation in
-                DispatchQueue.global().async {
-                    do { continuation.resume(returning: try source.books()) } catch { continuation.resume(throwing: error) }
-                }
-            }
+            return try await ServerThreads.files.runIfActive { try source.books() }
         } catch let error as ReaderError where error.code == .fileNotFound {
             throw HTTPError(.notFound)
         }

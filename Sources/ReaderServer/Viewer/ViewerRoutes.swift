@@ -94,7 +94,7 @@ struct ViewerRoutes: ServerRouteGroup {
         }
         switch item.file.kind {
         case .article:
-            let body = try await FileIO().loadFile(path: real, context: context)
+            guard let body = FileBody.whole(path: real) else { return JSONResponse.error("Not found", status: .notFound) }
             return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: body)
         case .book:
             let text: String
@@ -116,7 +116,7 @@ struct ViewerRoutes: ServerRouteGroup {
               let real = ContainedPath.regularFile(root + "/favicons/" + name, under: root) else {
             return JSONResponse.error("Not found", status: .notFound)
         }
-        let body = try await FileIO().loadFile(path: real, context: context)
+        guard let body = FileBody.whole(path: real) else { return JSONResponse.error("Not found", status: .notFound) }
         return Response(status: .ok, headers: [.contentType: MediaTypes.forFile(name)], body: body)
     }
 

@@ -8,7 +8,7 @@ import Testing
 /// of TestBooks and on a writable library of the same books. Fails, never skips, when Chromium
 /// or the executable is missing. Screenshots are kept in the printed artifacts folder
 /// (`READER_TEST_ARTIFACTS`, else a temporary folder).
-@Suite("Web app in a browser", .serialized)
+@Suite("Web app in a browser", .ownThreads, .serialized)
 struct WebAppBrowserTests {
     static let books = [
         "epub/lighthouse-keeper.epub", "epub/moon-garden.epub", "md/field-notes.md", "txt/winter-road.ru.txt",

@@ -5,7 +5,7 @@ import ReaderServer
 import ReaderTestSupport
 import Testing
 
-@Suite("Web app routes")
+@Suite("Web app routes", .ownThreads)
 struct WebAppRoutesTests {
     private let server = ReaderServer(
         configuration: ServerConfiguration(source: .folder(path: FileManager.default.temporaryDirectory.path), port: 0))
