@@ -6,7 +6,7 @@ enum LibrarySchema {
     /// `PRAGMA application_id` of a library database ("RdLb").
     static let applicationID: Int32 = 0x5264_4C62
     /// The migrations, oldest first; `PRAGMA user_version` is the number applied.
-    static let migrationNames = ["v1-books-annotations", "v2-editions-kosync"]
+    static let migrationNames = ["v1-books-annotations", "v2-editions-kosync", "v3-viewer-annotations"]
     /// The schema version this build writes.
     static var version: Int { migrationNames.count }
 
@@ -125,6 +125,17 @@ enum LibrarySchema {
                     device_id TEXT,
                     timestamp INTEGER NOT NULL,
                     PRIMARY KEY (username, document)
+                );
+                """)
+        }
+        migrator.registerMigration(migrationNames[2]) { db in
+            try db.execute(sql: """
+                CREATE TABLE viewer_annotations (
+                    kind TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    updated_at INTEGER NOT NULL,
+                    PRIMARY KEY (kind, name)
                 );
                 """)
         }

@@ -106,4 +106,11 @@ public protocol LibraryStoreTransaction {
     func kosyncRecord(username: String, document: String) throws(ReaderError) -> KOSyncRecord?
     /// Records an account's progress for a document (replacing the last one).
     func saveKOSyncRecord(_ record: KOSyncRecord) throws(ReaderError)
+
+    /// What the article viewer saved of `kind` (`highlights`, `notes`) for the article `name`, as the JSON it sent.
+    func viewerAnnotation(kind: String, name: String) throws(ReaderError) -> String?
+    /// Every JSON value of `kind` the article viewer saved, by article name.
+    func viewerAnnotations(kind: String) throws(ReaderError) -> [String: String]
+    /// Keeps the article viewer's JSON for `kind` of the article `name`, replacing what was there.
+    func saveViewerAnnotation(kind: String, name: String, json: String, at time: Timestamp) throws(ReaderError)
 }

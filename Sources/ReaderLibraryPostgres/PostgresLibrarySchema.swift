@@ -80,11 +80,18 @@ enum PostgresLibrarySchema {
                 pushed_at BIGINT NOT NULL, PRIMARY KEY (username, document))
             """,
         ]),
+        ("v3-viewer-annotations", [
+            """
+            CREATE TABLE viewer_annotations (
+                kind TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, updated_at BIGINT NOT NULL,
+                PRIMARY KEY (kind, name))
+            """,
+        ]),
     ]
 
     /// The tables the current schema has, for the integrity check.
     static let tables = [
         "books", "files", "folders", "covers", "positions", "annotations", "settings", "collections", "collection_books",
-        "reading_sessions", "editions", "kosync_users", "kosync_progress",
+        "reading_sessions", "editions", "kosync_users", "kosync_progress", "viewer_annotations",
     ]
 }

@@ -6,9 +6,9 @@ import NIOPosix
 enum ServerThreads {
     /// File reads for downloads and pictures.
     static let files = started(NIOThreadPool(numberOfThreads: max(4, System.coreCount)))
-    /// KOSync's store work and slow key hashes, apart from file reads so a burst of logins cannot
-    /// hold up a download.
-    static let accounts = started(NIOThreadPool(numberOfThreads: max(2, System.coreCount)))
+    /// Library store work (KOSync accounts and progress with their slow key hashes, the viewer's
+    /// annotations), apart from file reads so a burst of logins cannot hold up a download.
+    static let store = started(NIOThreadPool(numberOfThreads: max(2, System.coreCount)))
 
     private static func started(_ pool: NIOThreadPool) -> NIOThreadPool {
         pool.start()

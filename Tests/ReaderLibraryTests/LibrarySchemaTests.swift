@@ -18,7 +18,7 @@ struct LibrarySchemaTests {
             }
             #expect(journal == "wal")
             #expect(applicationID == 0x5264_4C62)
-            #expect(version == 2)
+            #expect(version == 3)
             #expect(tables.contains("books") && tables.contains("annotations") && tables.contains("positions"))
             #expect(try fixture.library.store.integrityProblems().isEmpty)
         }
@@ -31,6 +31,29 @@ struct LibrarySchemaTests {
             _ = try fixture.library.add(paths: [fixture.books.path])
             let again = try Library.open(path: fixture.databasePath)
             #expect(try again.books().count == 1)
+        }
+    }
+
+    @Test("a library of the previous schema (v2) opens, upgrades to v3 and keeps its books")
+    func upgradeFromVersion2() throws {
+        try withLibrary { fixture throws in
+            try fixture.write(SampleText.text, as: "keeper.txt")
+            _ = try fixture.library.add(paths: [fixture.books.path])
+            // Take the file back to what the previous build wrote: no v3 table, no v3 record, user_version 2.
+            let queue = try DatabaseQueue(path: fixture.databasePath)
+            try queue.write { db in
+                try db.execute(sql: "DROP TABLE viewer_annotations")
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v3-viewer-annotations'")
+                try db.execute(sql: "PRAGMA user_version = 2")
+            }
+            try queue.close()
+            let upgraded = try Library.open(path: fixture.databasePath)
+            #expect(try upgraded.books().count == 1)
+            try upgraded.store.write { (transaction) throws(ReaderError) in
+                try transaction.saveViewerAnnotation(kind: "notes", name: "a.md", json: "{}", at: .now())
+            }
+            let version = try DatabaseQueue(path: fixture.databasePath).read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
+            #expect(version == 3)
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import ReaderLibrary
 import ReaderServer
 import ReaderTestSupport
 import Testing
@@ -90,7 +91,8 @@ struct ServerSecurityTests {
     func limits() async throws {
         let fixture = try ViewerFolderFixture()
         let limits = ServerLimits(maxBodyBytes: 1024, maxURLBytes: 512, maxHeaderBytes: 2048, idleTimeoutSeconds: 30)
-        let server = ViewerTesting.server(root: fixture.root, writable: true, limits: limits)
+        let library = try Library.open(database: (fixture.root as NSString).deletingLastPathComponent + "/library.sqlite")
+        let server = ViewerTesting.server(root: fixture.root, writable: true, limits: limits, library: library)
         try await server.makeApplication().test(.live) { client in
             let big = #"{"name":"storm-season.md","highlights":[""# + String(repeating: "x", count: 2000) + #""]}"#
             try await client.execute(uri: "/api/highlights", method: .post, body: ByteBuffer(string: big)) { response in

@@ -1,6 +1,9 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import ReaderCore
+import ReaderLibrary
+@testable import ReaderLibraryPostgres
 import ReaderServer
 import ReaderTestSupport
 import Testing
@@ -56,12 +59,19 @@ struct ViewerEndpointsTests {
         }
     }
 
-    @Test("with --writable, highlights and notes are kept per article, in a file that outlives the server")
-    func writable() async throws {
+    @Test("with --writable, highlights and notes are kept per article in the library store, read back by a new server",
+          arguments: TestPostgres.stores)
+    func writable(store: TestPostgres.Store) async throws {
         let fixture = try ViewerFolderFixture()
+        let database = switch store {
+        case .sqlite: (fixture.root as NSString).deletingLastPathComponent + "/library.sqlite"
+        case .postgres: try TestPostgres.freshSchemaURL()
+        }
+        let library = try Library.open(database: database)
+        defer { try? (library.store as? PostgresLibraryStore)?.dropSchema() }
         let highlights = #"{"name":"storm-season.md","highlights":[{"id":"h1","text":"Wind and rain","color":"yellow"}]}"#
         let notes = #"{"name":"storm-season.md","articleNote":"Read again","annotations":[],"tags":["weather"],"isFavorite":true}"#
-        try await ViewerTesting.server(root: fixture.root, writable: true).makeApplication().test(.router) { client in
+        try await ViewerTesting.server(root: fixture.root, writable: true, library: library).makeApplication().test(.router) { client in
             try await client.execute(uri: "/api/highlights", method: .post, body: ByteBuffer(string: highlights)) { response in
                 #expect(response.status == .ok)
                 #expect(String(buffer: response.body) == #"{"ok":true}"#)
@@ -73,17 +83,41 @@ struct ViewerEndpointsTests {
                                      body: ByteBuffer(string: #"{"name":"nothing.md","highlights":[]}"#)) { #expect($0.status == .notFound) }
             try await client.execute(uri: "/api/highlights", method: .post, body: ByteBuffer(string: "not json")) { #expect($0.status == .badRequest) }
         }
-        // A new server over the same folder reads what the first one saved.
-        try await ViewerTesting.server(root: fixture.root).makeApplication().test(.router) { client in
+        // A new server, with the library opened anew on the same database, reads what the first one saved.
+        let reopened = try Library.open(database: database)
+        try await ViewerTesting.server(root: fixture.root, library: reopened).makeApplication().test(.router) { client in
             try await client.execute(uri: "/api/highlights?name=storm-season.md", method: .get) { response in
                 #expect(String(buffer: response.body) == #"[{"color":"yellow","id":"h1","text":"Wind and rain"}]"#)
             }
             try await client.execute(uri: "/api/notes?name=storm-season.md", method: .get) { response in
                 #expect(String(buffer: response.body) == #"{"annotations":[],"articleNote":"Read again","isFavorite":true,"tags":["weather"]}"#)
             }
+            try await client.execute(uri: "/api/highlights", method: .get) { response in
+                let all = try ViewerTesting.json(response) as? [String: Any]
+                #expect(all?.keys.sorted() == ["storm-season.md"])
+            }
             try await client.execute(uri: "/api/highlights?name=plain-note.md", method: .get) { #expect(String(buffer: $0.body) == "[]") }
         }
-        #expect(FileManager.default.fileExists(atPath: fixture.root + "/.reader/viewer-annotations.json"))
+        let stored = try reopened.store.read { (transaction) throws(ReaderError) in
+            try transaction.viewerAnnotation(kind: "notes", name: "storm-season.md")
+        }
+        #expect(stored?.contains("Read again") == true)
+        #expect(!FileManager.default.fileExists(atPath: fixture.root + "/.reader"), "nothing is written into the served folder")
+    }
+
+    @Test("with --writable but no library, a save is refused (405) and nothing is written")
+    func writableWithoutLibrary() async throws {
+        let fixture = try ViewerFolderFixture()
+        try await ViewerTesting.server(root: fixture.root, writable: true).makeApplication().test(.router) { client in
+            try await client.execute(uri: "/api/highlights", method: .post,
+                                     body: ByteBuffer(string: #"{"name":"storm-season.md","highlights":[]}"#)) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(String(buffer: response.body).contains("No library"))
+            }
+            try await client.execute(uri: "/api/notes?name=storm-season.md", method: .get) { response in
+                #expect(String(buffer: response.body) == #"{"annotations":[],"articleNote":"","isFavorite":false,"tags":[]}"#)
+            }
+        }
     }
 
     @Test("changedAt grows within 5 s of a file added, changed or removed, and the listing follows")

@@ -82,7 +82,7 @@ struct KOSyncRoutes: ServerRouteGroup {
         _ request: Request, _ body: @escaping @Sendable () throws -> (object: [String: any Sendable], status: HTTPResponse.Status)
     ) async throws -> Response {
         do {
-            let (object, status) = try await ServerThreads.accounts.runIfActive(body)
+            let (object, status) = try await ServerThreads.store.runIfActive(body)
             return KOSyncResponse.json(object, status: status, for: request)
         } catch let error as KOSyncError {
             return KOSyncResponse.error(error, for: request)

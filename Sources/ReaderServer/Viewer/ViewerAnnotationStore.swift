@@ -1,49 +1,38 @@
 import Foundation
-import Synchronization
+import ReaderCore
+import ReaderLibrary
 
-/// The highlights and notes the article viewer saves with `--writable`, one JSON value per
-/// article name and kind, kept in one JSON file (written whole to a temporary file and renamed
-/// over the old one, so a failed write never leaves half a file).
-final class ViewerAnnotationStore: Sendable {
-    /// Where the file is.
-    let path: String
-    private let values: Mutex<[String: [String: JSONValue]]>
-
-    /// The store in the file at `path`; an unreadable or missing file starts empty.
-    init(path: String) {
-        self.path = path
-        var loaded: [String: [String: JSONValue]] = [:]
-        if let data = FileManager.default.contents(atPath: path),
-           let decoded = try? JSONDecoder().decode([String: [String: JSONValue]].self, from: data) {
-            loaded = decoded
-        }
-        values = Mutex(loaded)
-    }
+/// The highlights and notes the article viewer saves with `--writable`: one JSON value per article
+/// name and kind, kept as sent in the library store, so servers sharing one PostgreSQL store
+/// share them too. Every method blocks on the store.
+struct ViewerAnnotationStore: Sendable {
+    /// The library whose store keeps them.
+    let library: Library
 
     /// What was saved of `kind` (`highlights` or `notes`) for the article `name`.
-    func value(_ kind: String, name: String) -> JSONValue? {
-        values.withLock { $0[kind]?[name] }
+    func value(_ kind: String, name: String) throws -> JSONValue? {
+        let json = try library.store.read { (transaction) throws(ReaderError) in try transaction.viewerAnnotation(kind: kind, name: name) }
+        return try json.map(Self.decode)
     }
 
     /// Every saved value of `kind`, by article name.
-    func all(_ kind: String) -> [String: JSONValue] {
-        values.withLock { $0[kind] ?? [:] }
+    func all(_ kind: String) throws -> [String: JSONValue] {
+        let values = try library.store.read { (transaction) throws(ReaderError) in try transaction.viewerAnnotations(kind: kind) }
+        return try values.mapValues(Self.decode)
     }
 
-    /// Saves `value` as the `kind` of article `name`, and writes the file.
-    /// - Throws: when the file cannot be written (the value is then not kept either).
+    /// Saves `value` as the `kind` of article `name`, replacing what was there.
     func save(_ value: JSONValue, kind: String, name: String) throws {
-        try values.withLock { current in
-            var next = current
-            next[kind, default: [:]][name] = value
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(next)
-            let url = URL(fileURLWithPath: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
-            current = next
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = String(decoding: try encoder.encode(value), as: UTF8.self)
+        try library.store.write { (transaction) throws(ReaderError) in
+            try transaction.saveViewerAnnotation(kind: kind, name: name, json: json, at: .now())
         }
+    }
+
+    private static func decode(_ json: String) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
     }
 }
 

@@ -17,21 +17,18 @@ struct ViewerRoutes: ServerRouteGroup {
     let bookTexts = BookTextCache()
     let covers = CoverCache()
 
-    /// The routes over `configuration`'s folder (or the library's book files).
+    /// The routes over `configuration`'s folder (or the library's book files); highlights and notes
+    /// are kept in its library (the served one, else ``ServerConfiguration/syncLibrary``).
     init(configuration: ServerConfiguration, engine: ReaderEngine = .standard) {
         self.engine = engine
         writable = configuration.writable
+        store = (configuration.library ?? configuration.syncLibrary).map(ViewerAnnotationStore.init(library:))
         switch configuration.source {
         case .folder(let path):
             let root = ContainedPath.realFolder(path)
             index = ViewerIndex(source: .folder(root: root), engine: engine)
-            store = ViewerAnnotationStore(path: root + "/.reader/viewer-annotations.json")
         case .library(let library):
             index = ViewerIndex(source: .library(library), engine: engine)
-            let database = (library.store as? SQLiteLibraryStore)?.location
-            store = database.map { database in
-                ViewerAnnotationStore(path: (database as NSString).deletingLastPathComponent + "/viewer-annotations.json")
-            }
         }
     }
 
@@ -51,26 +48,28 @@ struct ViewerRoutes: ServerRouteGroup {
         router.get("/api/settings") { _, _ in Self.json(Data("{}".utf8)) }
         router.get("/api/notebooks") { _, _ in Self.json(Data("{}".utf8)) }
         router.get("/api/highlights") { request, _ in
-            guard let name = request.uri.queryParameters.get("name") else {
-                return try JSONResponse.ok(store?.all("highlights") ?? [:])
-            }
-            return try JSONResponse.ok(store?.value("highlights", name: name) ?? .array([]))
+            let name: String? = request.uri.queryParameters.get("name").map { String($0) }
+            return try await JSONResponse.ok(reading(store) { store in
+                guard let name else { return .object(try store?.all("highlights") ?? [:]) }
+                return try store?.value("highlights", name: name) ?? .array([])
+            })
         }
         router.get("/api/notes") { request, _ in
-            guard let name = request.uri.queryParameters.get("name") else {
-                return try JSONResponse.ok(store?.all("notes") ?? [:])
-            }
-            return try JSONResponse.ok(store?.value("notes", name: name) ?? Self.emptyNotes)
+            let name: String? = request.uri.queryParameters.get("name").map { String($0) }
+            return try await JSONResponse.ok(reading(store) { store in
+                guard let name else { return .object(try store?.all("notes") ?? [:]) }
+                return try store?.value("notes", name: name) ?? Self.emptyNotes
+            })
         }
         router.get("/favicons/{name}") { request, context in try await favicon(request, context) }
         router.get("/api/covers/{name}") { request, context in try cover(request, context) }
         router.get("/api/book-resources/{name}/**") { request, context in try bookResource(request, context) }
-        if writable, let store {
+        if writable {
             router.post("/api/highlights") { request, context in
-                try await save(request, context, kind: "highlights", store: store) { body in body["highlights"] ?? .array([]) }
+                try await save(request, context, kind: "highlights") { body in body["highlights"] ?? .array([]) }
             }
             router.post("/api/notes") { request, context in
-                try await save(request, context, kind: "notes", store: store) { body in
+                try await save(request, context, kind: "notes") { body in
                     guard case .object(var members) = body else { return body }
                     members["name"] = nil
                     return .object(members)
@@ -148,8 +147,11 @@ struct ViewerRoutes: ServerRouteGroup {
                         body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    private func save(_ request: Request, _ context: ServerRequestContext, kind: String, store: ViewerAnnotationStore,
-                      value: (JSONValue) -> JSONValue) async throws -> Response {
+    private func save(_ request: Request, _ context: ServerRequestContext, kind: String,
+                      value: @escaping @Sendable (JSONValue) -> JSONValue) async throws -> Response {
+        guard let store else {
+            return JSONResponse.error("No library to keep highlights and notes in", status: .methodNotAllowed)
+        }
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
         guard let body = try? JSONDecoder().decode(JSONValue.self, from: Data(buffer.readableBytesView)),
               case .string(let name)? = body["name"], ContainedPath.isPlainName(name) else {
@@ -159,11 +161,17 @@ struct ViewerRoutes: ServerRouteGroup {
             return JSONResponse.error("No article named \(name)", status: .notFound)
         }
         do {
-            try store.save(value(body), kind: kind, name: name)
+            try await ServerThreads.store.runIfActive { try store.save(value(body), kind: kind, name: name) }
         } catch {
-            return JSONResponse.error("Cannot save: \(error.localizedDescription)", status: .internalServerError)
+            return JSONResponse.error("Cannot save: \(error)", status: .internalServerError)
         }
         return try JSONResponse.ok(["ok": true])
+    }
+
+    /// What `body` reads from the store, read on the store's threads.
+    private func reading(_ store: ViewerAnnotationStore?,
+                         _ body: @escaping @Sendable (ViewerAnnotationStore?) throws -> JSONValue) async throws -> JSONValue {
+        try await ServerThreads.store.runIfActive { try body(store) }
     }
 
     // MARK: Helpers
