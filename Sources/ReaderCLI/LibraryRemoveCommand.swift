@@ -16,7 +16,7 @@ struct LibraryRemoveCommand: ParsableCommand {
             let library = try Library.forCommand()
             let found = try library.book(matching: book)
             try library.remove(found)
-            StandardStreams.error("reader: removed \(ListingField.oneLine(found.displayTitle))")
+            StandardStreams.error("reader: removed \(ListingField.oneLine(found.displayTitle)); scans pass its files by until `reader library add FILE`")
         }
     }
 }

@@ -20,10 +20,18 @@ extension Library {
         try store.read { (transaction) throws(ReaderError) in try transaction.cover(bookUUID: book.uuid) }
     }
 
-    /// Removes a book and everything kept about it (files, position, items, settings, sessions).
-    /// The files on disk are not touched; a folder scan finds them again as new books.
+    /// Removes a book and everything kept about it (position, items, settings, sessions). The files
+    /// on disk are not touched, and scans of their folders pass them by (as long as they keep their
+    /// paths) until one is added again by name with ``add(paths:buildingIndexes:)``.
     public func remove(_ book: LibraryBook) throws(ReaderError) {
-        try store.write { (transaction) throws(ReaderError) in try transaction.deleteBook(uuid: book.uuid) }
+        try store.write { (transaction) throws(ReaderError) in
+            let files = try transaction.book(uuid: book.uuid)?.files ?? []
+            try transaction.deleteBook(uuid: book.uuid)
+            for file in files {
+                try transaction.saveFile(StoredFile(path: file.path, bookUUID: nil, size: file.size, modifiedAt: file.modifiedAt,
+                                                    missing: file.missing, removed: true))
+            }
+        }
     }
 
     /// Adds and removes tags of a book; returns its tags afterwards.

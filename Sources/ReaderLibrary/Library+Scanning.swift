@@ -4,6 +4,8 @@ import ReaderEngine
 
 extension Library {
     /// Adds files and folders (recursively) to the library; folders are remembered for ``scan(buildingIndexes:)``.
+    /// A file named here is read even when its book was removed before; a removed book's file found
+    /// by walking a folder stays out.
     /// - Parameter buildingIndexes: also build the full-text index of every new or changed book.
     /// - Throws: ``ReaderError`` of kind `fileNotFound` for a path that does not exist (nothing is
     ///   added then), or when the store fails.
@@ -25,6 +27,9 @@ extension Library {
         let now = Timestamp.now()
         try store.write { (transaction) throws(ReaderError) in
             for folder in folders { try transaction.addFolder(folder, at: now) }
+            for file in files {
+                if try transaction.file(path: file)?.removed == true { try transaction.deleteFile(path: file) }
+            }
         }
         return try scan(folders: folders, files: files, buildingIndexes: buildingIndexes)
     }
@@ -55,7 +60,7 @@ extension Library {
         var report = ScanReport()
         var changedBooks: [String] = []
         for path in candidates {
-            guard let status = FileStatus.of(path), status.isRegularFile else { continue }
+            guard let status = FileStatus.of(path), status.isRegularFile, state.files[path]?.removed != true else { continue }
             if let known = state.files[path], known.size == status.size, known.modifiedAt == status.modifiedAt,
                known.bookUUID != nil || known.error != nil {
                 report.unchanged += 1
@@ -73,7 +78,7 @@ extension Library {
             }
             try state.flushIfDue()
         }
-        for (path, file) in state.files where !file.missing && !seen.contains(path) {
+        for (path, file) in state.files where !file.missing && !file.removed && !seen.contains(path) {
             let inScope = files.contains(path) || folders.contains { Self.path(path, isInside: $0) }
             guard inScope, FileStatus.of(path) == nil else { continue }
             var missing = file

@@ -6,7 +6,7 @@ enum LibrarySchema {
     /// `PRAGMA application_id` of a library database ("RdLb").
     static let applicationID: Int32 = 0x5264_4C62
     /// The migrations, oldest first; `PRAGMA user_version` is the number applied.
-    static let migrationNames = ["v1-books-annotations", "v2-editions-kosync", "v3-viewer-annotations"]
+    static let migrationNames = ["v1-books-annotations", "v2-editions-kosync", "v3-viewer-annotations-removals"]
     /// The schema version this build writes.
     static var version: Int { migrationNames.count }
 
@@ -137,6 +137,7 @@ enum LibrarySchema {
                     updated_at INTEGER NOT NULL,
                     PRIMARY KEY (kind, name)
                 );
+                ALTER TABLE files ADD COLUMN removed INTEGER NOT NULL DEFAULT 0;
                 """)
         }
         return migrator

@@ -92,7 +92,7 @@ extension SQLiteLibraryTransaction {
     }
 }
 
-/// What the article viewer saves with `reader serve --writable` (schema migration `v3-viewer-annotations`).
+/// What the article viewer saves with `reader serve --writable` (schema migration `v3-viewer-annotations-removals`).
 extension SQLiteLibraryTransaction {
     func viewerAnnotation(kind: String, name: String) throws(ReaderError) -> String? {
         try sql {

@@ -140,16 +140,18 @@ struct SQLiteLibraryTransaction: LibraryStoreTransaction {
 
     private static func storedFile(from row: Row) -> StoredFile {
         StoredFile(path: row["path"], bookUUID: row["book_uuid"], size: row["size"],
-                   modifiedAt: Timestamp(milliseconds: row["mtime"]), missing: row["missing"], error: row["error"])
+                   modifiedAt: Timestamp(milliseconds: row["mtime"]), missing: row["missing"], error: row["error"],
+                   removed: row["removed"])
     }
 
     func saveFile(_ file: StoredFile) throws(ReaderError) {
         try sql {
             try db.execute(sql: """
-                INSERT INTO files (path, book_uuid, size, mtime, missing, error) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO files (path, book_uuid, size, mtime, missing, error, removed) VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(path) DO UPDATE SET book_uuid = excluded.book_uuid, size = excluded.size, mtime = excluded.mtime,
-                    missing = excluded.missing, error = excluded.error
-                """, arguments: [file.path, file.bookUUID, file.size, file.modifiedAt.milliseconds, file.missing, file.error])
+                    missing = excluded.missing, error = excluded.error, removed = excluded.removed
+                """, arguments: [file.path, file.bookUUID, file.size, file.modifiedAt.milliseconds, file.missing, file.error,
+                                 file.removed])
         }
     }
 

@@ -13,15 +13,18 @@ public struct StoredFile: Hashable, Sendable {
     public var missing: Bool
     /// Why it could not be fingerprinted, when it could not.
     public var error: String?
+    /// True when its book was removed from the library: scans pass it by until it is added by name.
+    public var removed: Bool
 
     /// Creates a file entry.
     public init(path: String, bookUUID: String?, size: Int64, modifiedAt: Timestamp, missing: Bool = false,
-                error: String? = nil) {
+                error: String? = nil, removed: Bool = false) {
         self.path = path
         self.bookUUID = bookUUID
         self.size = size
         self.modifiedAt = modifiedAt
         self.missing = missing
         self.error = error
+        self.removed = removed
     }
 }

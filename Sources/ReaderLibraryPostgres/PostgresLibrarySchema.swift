@@ -80,12 +80,13 @@ enum PostgresLibrarySchema {
                 pushed_at BIGINT NOT NULL, PRIMARY KEY (username, document))
             """,
         ]),
-        ("v3-viewer-annotations", [
+        ("v3-viewer-annotations-removals", [
             """
             CREATE TABLE viewer_annotations (
                 kind TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, updated_at BIGINT NOT NULL,
                 PRIMARY KEY (kind, name))
             """,
+            "ALTER TABLE files ADD COLUMN removed BOOLEAN NOT NULL DEFAULT false",
         ]),
     ]
 

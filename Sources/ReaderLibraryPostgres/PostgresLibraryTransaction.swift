@@ -150,11 +150,12 @@ struct PostgresLibraryTransaction: LibraryStoreTransaction {
 
     // MARK: Files and folders
 
-    private static let fileColumns = "path, book_uuid, size, mtime, missing, error"
+    private static let fileColumns = "path, book_uuid, size, mtime, missing, error, removed"
 
     private static func storedFile(from c: PostgresColumns) throws -> StoredFile {
         StoredFile(path: try c.string(0), bookUUID: try c.optionalString(1), size: try c.int64(2),
-                   modifiedAt: Timestamp(milliseconds: try c.int64(3)), missing: try c.bool(4), error: try c.optionalString(5))
+                   modifiedAt: Timestamp(milliseconds: try c.int64(3)), missing: try c.bool(4), error: try c.optionalString(5),
+                   removed: try c.bool(6))
     }
 
     func files() throws(ReaderError) -> [StoredFile] {
@@ -173,11 +174,11 @@ struct PostgresLibraryTransaction: LibraryStoreTransaction {
 
     func saveFile(_ file: StoredFile) throws(ReaderError) {
         try execute("""
-            INSERT INTO files (path, book_uuid, size, mtime, missing, error) VALUES ($1, $2, $3, $4, $5, $6)
+            INSERT INTO files (\(Self.fileColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7)
             ON CONFLICT (path) DO UPDATE SET book_uuid = excluded.book_uuid, size = excluded.size, mtime = excluded.mtime,
-                missing = excluded.missing, error = excluded.error
+                missing = excluded.missing, error = excluded.error, removed = excluded.removed
             """, [.text(file.path), .text(file.bookUUID), .integer(file.size), .integer(file.modifiedAt.milliseconds),
-                  .boolean(file.missing), .text(file.error)])
+                  .boolean(file.missing), .text(file.error), .boolean(file.removed)])
     }
 
     func deleteFile(path: String) throws(ReaderError) {

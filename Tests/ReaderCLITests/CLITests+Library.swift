@@ -60,7 +60,10 @@ extension CLITests {
 
             let removed = try ReaderExecutable.run(["library", "remove", title], cacheDirectory: cache)
             #expect(removed.status == 0)
+            #expect(removed.stderr.contains("scans pass its files by"))
             #expect(try ReaderExecutable.run(["library", "list"], cacheDirectory: cache).lines.count == 2)
+            #expect(try ReaderExecutable.run(["library", "scan"], cacheDirectory: cache).status == 0)
+            #expect(try ReaderExecutable.run(["library", "list"], cacheDirectory: cache).lines.count == 2, "a scan brought it back")
             let stats = try ReaderExecutable.run(["library", "stats"], cacheDirectory: cache)
             #expect(stats.lines.first == "books: 2 (unread 2)")
         }

@@ -53,7 +53,7 @@ struct PostgresLibraryStoreTests {
             let session = try postgres(transaction)
             return try session.map(try session.rows("SELECT name FROM reader_migrations ORDER BY name")) { try $0.string(0) }
         }
-        #expect(names == ["v1-library", "v2-editions-kosync", "v3-viewer-annotations", "v99-future"])
+        #expect(names == ["v1-library", "v2-editions-kosync", "v3-viewer-annotations-removals", "v99-future"])
     }
 
     @Test("a write that throws is rolled back: nothing of it is kept", .enabled(if: TestPostgres.stores.contains(.postgres)))

@@ -85,6 +85,29 @@ struct LibraryScanTests {
         }
     }
 
+    @Test("a removed book stays out of later scans of its folder, even changed; adding its file by name brings it back")
+    func removedStaysRemoved() throws {
+        try withLibrary { fixture throws in
+            let moon = try fixture.copy("epub/moon-garden.epub")
+            try fixture.write(SampleText.text, as: "keeper.txt")
+            _ = try fixture.library.add(paths: [fixture.books.path])
+            let book = try #require(try fixture.library.books().first { $0.format == "epub" })
+            try fixture.library.remove(book)
+            let rescan = try fixture.library.scan()
+            #expect(rescan.added.isEmpty && rescan.failed.isEmpty, "\(rescan)")
+            #expect(try fixture.library.books().map(\.format) == ["txt"])
+            #expect(try fixture.library.statistics().unreadableFiles == 0)
+            // Touched on disk: still out.
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: moon)
+            #expect(try fixture.library.scan().added.isEmpty)
+            // Added again by name: back, as a new book.
+            let readded = try fixture.library.add(paths: [moon])
+            #expect(readded.added == [moon])
+            #expect(try fixture.library.books().map(\.format).sorted() == ["epub", "txt"])
+            #expect(try fixture.library.scan().added.isEmpty)
+        }
+    }
+
     @Test("encrypted and damaged files are listed with their error and do not stop the scan")
     func brokenFiles() throws {
         try withLibrary { fixture throws in

@@ -39,11 +39,12 @@ struct LibrarySchemaTests {
         try withLibrary { fixture throws in
             try fixture.write(SampleText.text, as: "keeper.txt")
             _ = try fixture.library.add(paths: [fixture.books.path])
-            // Take the file back to what the previous build wrote: no v3 table, no v3 record, user_version 2.
+            // Take the file back to what the previous build wrote: no v3 table or column, no v3 record, user_version 2.
             let queue = try DatabaseQueue(path: fixture.databasePath)
             try queue.write { db in
                 try db.execute(sql: "DROP TABLE viewer_annotations")
-                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v3-viewer-annotations'")
+                try db.execute(sql: "ALTER TABLE files DROP COLUMN removed")
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v3-viewer-annotations-removals'")
                 try db.execute(sql: "PRAGMA user_version = 2")
             }
             try queue.close()
