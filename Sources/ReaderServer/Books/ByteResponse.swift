@@ -7,7 +7,7 @@ import Hummingbird
 enum ByteResponse {
     /// A 304 when `request` already holds `etag`, else nil (the bytes need not be read).
     static func notModified(_ request: Request, etag: String) -> Response? {
-        guard let asked = request.headers[.ifNoneMatch], matches(asked, etag: etag) else { return nil }
+        guard EntityTag.requestHolds(request, etag) else { return nil }
         return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: cacheControl])
     }
 
@@ -45,14 +45,6 @@ enum ByteResponse {
     /// Served bytes are named by the book's fingerprint, so they never change under one ETag;
     /// clients still revalidate, since a folder's file may be replaced by another book.
     static let cacheControl = "private, no-cache"
-
-    /// Whether an `If-None-Match` value names `etag` (or is `*`); weak tags compare by their value.
-    static func matches(_ header: String, etag: String) -> Bool {
-        header.split(separator: ",").contains { candidate in
-            let trimmed = candidate.trimmingCharacters(in: .whitespaces)
-            return trimmed == "*" || trimmed == etag || trimmed == "W/" + etag
-        }
-    }
 }
 
 extension ByteResponse {

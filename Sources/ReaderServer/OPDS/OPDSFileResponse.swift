@@ -15,9 +15,7 @@ enum OPDSFileResponse {
             .contentDisposition: disposition(downloadName),
             .xContentTypeOptions: "nosniff", .contentSecurityPolicy: "sandbox",
         ]
-        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: {
-            $0.trimmingCharacters(in: .whitespaces) == etag || $0.trimmingCharacters(in: .whitespaces) == "*"
-        }) {
+        if EntityTag.requestHolds(request, etag) {
             return Response(status: .notModified, headers: headers)
         }
         if let rangeHeader = request.headers[.range] {

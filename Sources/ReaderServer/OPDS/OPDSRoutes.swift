@@ -96,7 +96,7 @@ struct OPDSRoutes: ServerRouteGroup {
                 let etag = "\"\(book.id)-\(suffix)\""
                 var headers: HTTPFields = [.contentType: cover.mediaType, .eTag: etag, .cacheControl: "max-age=86400",
                                            .xContentTypeOptions: "nosniff", .contentSecurityPolicy: "sandbox"]
-                if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: headers) }
+                if EntityTag.requestHolds(request, etag) { return Response(status: .notModified, headers: headers) }
                 headers[.contentLength] = String(cover.data.count)
                 return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: cover.data)))
             }

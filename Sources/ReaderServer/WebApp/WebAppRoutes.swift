@@ -42,7 +42,7 @@ struct WebAppRoutes: ServerRouteGroup {
         var headers = securityHeaders
         headers[.eTag] = asset.eTag
         headers[.cacheControl] = versioned ? "public, max-age=31536000, immutable" : "no-cache"
-        if let tags = request.headers[.ifNoneMatch], matches(tags, asset.eTag) {
+        if EntityTag.requestHolds(request, asset.eTag) {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = asset.contentType
@@ -57,13 +57,5 @@ struct WebAppRoutes: ServerRouteGroup {
             .init("Referrer-Policy")!: "no-referrer",
             .init("X-Frame-Options")!: "DENY",
         ]
-    }
-
-    /// Whether an `If-None-Match` value (`*`, or a list of tags, weak ones included) names `eTag`.
-    private static func matches(_ header: String, _ eTag: String) -> Bool {
-        header.split(separator: ",").contains { candidate in
-            let tag = candidate.trimmingCharacters(in: .whitespaces)
-            return tag == "*" || tag == eTag || tag == "W/" + eTag
-        }
     }
 }
