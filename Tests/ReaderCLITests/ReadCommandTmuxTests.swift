@@ -62,7 +62,7 @@ struct ReadCommandTmuxTests {
             let count = try #require(opened.lines.last?.firstMatch(of: #/ of (\d+) · /#)?.1)
             #expect(third.screen.last?.contains("page 3 of \(count) · ") == true, "\(third.screen.last ?? "")")
             try tmux.send("PPage")
-            #expect(tmux.holds { Self.pageNumber(in: $0) == 2 })
+            tmux.expectScreen { Self.pageNumber(in: $0) == 2 }
             try tmux.send("q")
             #expect(tmux.waitForExit())
         }
@@ -73,7 +73,7 @@ struct ReadCommandTmuxTests {
         try withFolder { folder in
             let tmux = try TmuxSession(command: try command(Self.book, folder: folder))
             defer { tmux.kill() }
-            #expect(tmux.holds { Self.pageNumber(in: $0) == 1 })
+            tmux.expectScreen { Self.pageNumber(in: $0) == 1 }
             try tmux.send("t")
             let panel = tmux.wait { screen in screen.first?.hasPrefix("Contents") == true && screen.contains { line in line.hasPrefix("▸ ") } }
             #expect(panel.met, "\(panel.screen)")
@@ -95,10 +95,10 @@ struct ReadCommandTmuxTests {
         try withFolder { folder in
             let tmux = try TmuxSession(command: try command(Self.book, folder: folder))
             defer { tmux.kill() }
-            #expect(tmux.holds { Self.pageNumber(in: $0) == 1 })
+            tmux.expectScreen { Self.pageNumber(in: $0) == 1 }
             try tmux.send("/")
             try tmux.send("junction box", literal: true)
-            #expect(tmux.holds { $0.last == "/junction box_" })
+            tmux.expectScreen { $0.last == "/junction box_" }
             try tmux.send("Enter")
             let found = tmux.wait { $0.last?.contains("\"junction box\": hit 1 of") == true }
             #expect(found.met, "\(found.screen)")
@@ -106,7 +106,7 @@ struct ReadCommandTmuxTests {
             let styled = tmux.screen(escapes: true).joined(separator: "\n")
             #expect(styled.contains(#/\e\[[0-9;]*7[0-9;]*m(?i:junction)/#), "\(styled)")
             try tmux.send("n")
-            #expect(tmux.holds { $0.last?.contains("\"junction box\": hit 2 of") == true })
+            tmux.expectScreen { $0.last?.contains("\"junction box\": hit 2 of") == true }
         }
     }
 
@@ -116,15 +116,15 @@ struct ReadCommandTmuxTests {
             let added = try ReaderExecutable.run(["library", "add", Self.book], cacheDirectory: folder)
             #expect(added.status == 0, "\(added)")
             var tmux = try TmuxSession(command: try command("'lighthouse keeper'", folder: folder))
-            #expect(tmux.holds { Self.pageNumber(in: $0) == 1 })
+            tmux.expectScreen { Self.pageNumber(in: $0) == 1 }
             try tmux.send("g")
             try tmux.send("4", literal: true)
             try tmux.send("Enter")
-            #expect(tmux.holds { Self.pageNumber(in: $0) == 4 })
+            tmux.expectScreen { Self.pageNumber(in: $0) == 4 }
             try tmux.send("b")
-            #expect(tmux.holds { $0.last?.contains("bookmarked page 4") == true })
+            tmux.expectScreen { $0.last?.contains("bookmarked page 4") == true }
             try tmux.send("Space")
-            #expect(tmux.holds { Self.pageNumber(in: $0) == 5 })
+            tmux.expectScreen { Self.pageNumber(in: $0) == 5 }
             try tmux.send("q")
             #expect(tmux.waitForExit())
             tmux.kill()
@@ -138,7 +138,7 @@ struct ReadCommandTmuxTests {
             #expect(list.met, "\(list.screen)")
             #expect(list.screen.contains { $0.contains("page 4") })
             try tmux.send("Enter")
-            #expect(tmux.holds { Self.pageNumber(in: $0) == 4 })
+            tmux.expectScreen { Self.pageNumber(in: $0) == 4 }
             let annotations = try ReaderExecutable.run(["annotations", "lighthouse keeper"], cacheDirectory: folder)
             #expect(annotations.stdout.contains("bookmark"), "\(annotations)")
         }
@@ -155,13 +155,35 @@ struct ReadCommandTmuxTests {
         }
     }
 
+    @Test("a resize lays the pages out again at the new size and keeps the first word of the page on screen")
+    func resize() throws {
+        try withFolder { folder in
+            let tmux = try TmuxSession(command: try command(Self.book, folder: folder))
+            defer { tmux.kill() }
+            let first = tmux.wait { Self.pageNumber(in: $0) == 1 }
+            #expect(first.met, "\(first.screen)")
+            try tmux.send("Space")
+            try tmux.send("Space")
+            let before = tmux.wait { Self.pageNumber(in: $0) == 3 }
+            #expect(before.met)
+            let firstWord = try #require(before.screen.first { !$0.isEmpty }?.split(separator: " ").first.map(String.init))
+            _ = try tmux.run(["resize-window", "-t", "read", "-x", "60", "-y", "20"])
+            let after = tmux.wait { screen in screen.count == 20 && Self.pageNumber(in: screen) != nil }
+            #expect(after.met, "\(after.screen)")
+            let number = try #require(Self.pageNumber(in: after.screen))
+            #expect(Array(after.screen.prefix(19)) == Array(try openPage(number, columns: 60, rows: 20, folder: folder).prefix(19)))
+            #expect(after.screen.dropLast().joined(separator: " ").contains(firstWord))
+            #expect(after.screen.allSatisfy { $0.count <= 60 })
+        }
+    }
+
     @Test("SIGTERM and SIGHUP give the terminal back: the normal screen, echo and line editing on", arguments: ["TERM", "HUP"])
     func restoresTerminal(signal: String) throws {
         try withFolder { folder in
             let tmux = try TmuxSession(command: "env PS1='$ ' sh")
             defer { tmux.kill() }
             try tmux.send("echo before-the-reader", "Enter")
-            #expect(tmux.holds { $0.contains("before-the-reader") })
+            tmux.expectScreen { $0.contains("before-the-reader") }
             let pidFile = folder.appendingPathComponent("pid").path
             try tmux.send("sh -c 'echo $$ > \(pidFile); \(try command(Self.book, folder: folder).replacingOccurrences(of: "'", with: "'\\''"))'", literal: true)
             try tmux.send("Enter")

@@ -77,9 +77,16 @@ final class TmuxSession {
         var screen: [String]
     }
 
-    /// Whether the screen comes to satisfy `condition` within `seconds`.
-    func holds(seconds: Double = 30, _ condition: ([String]) -> Bool) -> Bool {
-        wait(seconds: seconds, until: condition).met
+    /// Records an issue, with the last screen, unless the screen comes to satisfy `condition` within
+    /// `seconds`. (Not `#expect(holds { … })`: a shorthand-argument closure inside `#expect` was seen
+    /// to leave later waits' closures of the same test uncalled.)
+    func expectScreen(seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
+                      _ condition: ([String]) -> Bool) {
+        let waited = wait(seconds: seconds, until: condition)
+        if !waited.met {
+            Issue.record("the screen did not come to hold within \(seconds) s; it shows:\n\(waited.screen.joined(separator: "\n"))",
+                         sourceLocation: sourceLocation)
+        }
     }
 
     private func screenHasSession() -> Bool {
