@@ -57,6 +57,7 @@ extension CLITests {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["READER_CACHE_DIR"] = cacheDirectory.path
+        environment["READER_LIBRARY"] = cacheDirectory.appendingPathComponent("library.sqlite").path  // never the user's
         process.environment = environment
         let run = UUID().uuidString
         let out = cacheDirectory.appendingPathComponent("out-\(run)"), err = cacheDirectory.appendingPathComponent("err-\(run)")

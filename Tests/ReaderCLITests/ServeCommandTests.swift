@@ -21,6 +21,10 @@ struct ServeCommandTests {
             let process = Process()
             process.executableURL = try #require(ReaderExecutable.url)
             process.arguments = ["serve", folder.appendingPathComponent("served").path, "--port", "0"]
+            var environment = ProcessInfo.processInfo.environment
+            environment["READER_LIBRARY"] = folder.appendingPathComponent("library.sqlite").path  // never the user's
+            environment["READER_CACHE_DIR"] = folder.path
+            process.environment = environment
             process.standardOutput = try FileHandle(forWritingTo: output)
             process.standardError = FileHandle.nullDevice
             process.standardInput = FileHandle.nullDevice
