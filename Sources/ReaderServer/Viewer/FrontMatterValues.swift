@@ -2,10 +2,10 @@ import Foundation
 import Yams
 
 /// The values of an article's YAML front matter, keys turned from snake_case to camelCase
-/// (`enclosure_url` → `enclosureUrl`), read through Yams' node tree so dates and numbers stay as
-/// written.
+/// (`enclosure_url` → `enclosureUrl`), dates and numbers as written: read by ``FlatYAML`` when
+/// the front matter has its plain shape, else through Yams' node tree.
 struct FrontMatterValues {
-    private var values: [String: Node] = [:]
+    private var values: [String: FlatYAML.Value] = [:]
 
     /// The front matter of `text` (which starts with a `---` line; line feeds only) and the body
     /// after it; nil when `text` has no front matter closed within it. Front matter that is not a
@@ -33,13 +33,40 @@ struct FrontMatterValues {
     }
 
     private static func parse(_ yaml: String) -> FrontMatterValues? {
-        guard let root = try? Yams.compose(yaml: yaml), case .mapping(let mapping) = root else { return nil }
         var result = FrontMatterValues()
-        for (key, value) in mapping {
-            guard case .scalar(let scalar) = key else { continue }
-            result.values[camelCase(scalar.string)] = value
+        if let flat = FlatYAML.parse(yaml) {
+            for (key, value) in flat { result.values[camelCase(key)] = value }
+            return result
         }
+        guard let read = readWithYams(yaml) else { return nil }
+        for (key, value) in read { result.values[camelCase(key)] = value }
         return result
+    }
+
+    /// What Yams reads in `yaml`, by key (the scalars and lists of scalars); nil when it is no mapping.
+    static func readWithYams(_ yaml: String) -> [String: FlatYAML.Value]? {
+        guard let root = try? Yams.compose(yaml: yaml), case .mapping(let mapping) = root else { return nil }
+        var values: [String: FlatYAML.Value] = [:]
+        for (key, value) in mapping {
+            guard case .scalar(let scalar) = key, let value = flatValue(value) else { continue }
+            values[scalar.string] = value
+        }
+        return values
+    }
+
+    /// A Yams node as the values this type reads: scalars and lists of scalars.
+    static func flatValue(_ node: Node) -> FlatYAML.Value? {
+        switch node {
+        case .scalar(let scalar):
+            return .scalar(scalar.string, plain: scalar.style == .plain)
+        case .sequence(let sequence):
+            return .sequence(sequence.compactMap { item in
+                guard case .scalar(let scalar) = item else { return nil }
+                return scalar.string
+            })
+        default:
+            return nil
+        }
     }
 
     /// `comment_count` → `commentCount`; keys already in camelCase stay as they are.
@@ -62,9 +89,9 @@ struct FrontMatterValues {
 
     /// A scalar value as written, trimmed; nil when absent, null, empty or not a scalar.
     func text(_ key: String) -> String? {
-        guard case .scalar(let scalar)? = values[key] else { return nil }
-        let text = scalar.string.trimmingCharacters(in: .whitespacesAndNewlines)
-        if scalar.style == .plain, text == "~" || text.lowercased() == "null" { return nil }
+        guard case .scalar(let string, let plain)? = values[key] else { return nil }
+        let text = string.trimmingCharacters(in: .whitespacesAndNewlines)
+        if plain, text == "~" || text.lowercased() == "null" { return nil }
         return text.isEmpty ? nil : text
     }
 
@@ -81,10 +108,9 @@ struct FrontMatterValues {
     /// A list of strings: a YAML sequence, or one string split at commas.
     func list(_ key: String) -> [String] {
         switch values[key] {
-        case .sequence(let sequence)?:
-            return sequence.compactMap { node in
-                guard case .scalar(let scalar) = node else { return nil }
-                let text = scalar.string.trimmingCharacters(in: .whitespacesAndNewlines)
+        case .sequence(let items)?:
+            return items.compactMap { item in
+                let text = item.trimmingCharacters(in: .whitespacesAndNewlines)
                 return text.isEmpty ? nil : text
             }
         case .scalar?:
