@@ -12,8 +12,12 @@ enum ArticleSummary {
 
     /// The entry of the article whose first bytes are `head`.
     static func entry(fileName: String, head: [UInt8], modified: Date) -> ViewerFile {
-        var text = String(decoding: trimmedToCharacter(head), as: UTF8.self)
-        if text.contains("\r") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+        let whole = trimmedToCharacter(head)
+        let (decoded, hasCarriageReturn) = whole.withUnsafeBufferPointer { bytes in
+            (String(decoding: bytes, as: UTF8.self), ByteSearch.contains(byte: 0x0D, in: bytes))
+        }
+        var text = decoded
+        if hasCarriageReturn { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
         var file = ViewerFile()
         file.filename = fileName
         file.mtime = ViewerDate.iso8601(modified)

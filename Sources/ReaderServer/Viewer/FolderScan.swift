@@ -22,7 +22,10 @@ struct ScannedFile: Hashable, Sendable {
     var size: Int64
 
     /// The last path component.
-    var name: String { (relativePath as NSString).lastPathComponent }
+    var name: String {
+        guard let slash = relativePath.utf8.lastIndex(of: UInt8(ascii: "/")) else { return relativePath }
+        return String(relativePath[relativePath.utf8.index(after: slash)...])
+    }
     /// The modification time.
     var modified: Date { Date(timeIntervalSince1970: Double(modifiedNanoseconds) / 1e9) }
 }

@@ -14,20 +14,20 @@ struct FrontMatterValues {
         var rest = text
         if rest.hasPrefix("\u{FEFF}") { rest = rest.dropFirst() }
         guard rest.hasPrefix("---\n") else { return nil }
-        let yamlStart = rest.index(after: rest.firstIndex(of: "\n")!)
+        let yamlStart = rest.utf8.index(after: rest.utf8.firstIndex(of: UInt8(ascii: "\n"))!)
         var lineStart = yamlStart
         while lineStart < rest.endIndex {
-            let lineEnd = rest[lineStart...].firstIndex(of: "\n") ?? rest.endIndex
+            let lineEnd = rest.utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
             var line = rest[lineStart..<lineEnd]
             while line.last == " " || line.last == "\t" { line = line.dropLast() }
             if line == "---" || line == "..." {
                 let yaml = String(rest[yamlStart..<lineStart])
-                let body = lineEnd < rest.endIndex ? rest[rest.index(after: lineEnd)...] : rest[rest.endIndex...]
+                let body = lineEnd < rest.endIndex ? rest[rest.utf8.index(after: lineEnd)...] : rest[rest.endIndex...]
                 guard let parsed = parse(yaml) else { return (FrontMatterValues(), body) }
                 return (parsed, body)
             }
             guard lineEnd < rest.endIndex else { break }
-            lineStart = rest.index(after: lineEnd)
+            lineStart = rest.utf8.index(after: lineEnd)
         }
         return nil
     }
@@ -90,7 +90,7 @@ struct FrontMatterValues {
     /// A scalar value as written, trimmed; nil when absent, null, empty or not a scalar.
     func text(_ key: String) -> String? {
         guard case .scalar(let string, let plain)? = values[key] else { return nil }
-        let text = string.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = Self.trimmed(string)
         if plain, text == "~" || text.lowercased() == "null" { return nil }
         return text.isEmpty ? nil : text
     }
@@ -105,17 +105,27 @@ struct FrontMatterValues {
         text(key).flatMap { Int($0) ?? Double($0).map { Int($0) } }
     }
 
+    /// `text` without white space (line breaks included) at either end; Foundation's
+    /// `trimmingCharacters` goes through NSString, and listing calls this for every field of every article.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.first, let last = text.last, first.isWhitespace || last.isWhitespace else { return text }
+        var slice = Substring(text)
+        while slice.first?.isWhitespace == true { slice.removeFirst() }
+        while slice.last?.isWhitespace == true { slice.removeLast() }
+        return String(slice)
+    }
+
     /// A list of strings: a YAML sequence, or one string split at commas.
     func list(_ key: String) -> [String] {
         switch values[key] {
         case .sequence(let items)?:
             return items.compactMap { item in
-                let text = item.trimmingCharacters(in: .whitespacesAndNewlines)
+                let text = Self.trimmed(item)
                 return text.isEmpty ? nil : text
             }
         case .scalar?:
             guard let text = text(key) else { return [] }
-            return text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return text.split(separator: ",").map { Self.trimmed(String($0)) }.filter { !$0.isEmpty }
         default:
             return []
         }

@@ -4,8 +4,8 @@ enum LeadImage {
     /// The first acceptable image address in `body`, or nil.
     static func first(in body: Substring) -> String? {
         var rest = body
-        while let bang = rest.firstRange(of: "![") {
-            rest = rest[bang.upperBound...]
+        while let offset = ByteSearch.firstOffset(of: "![", in: rest) {
+            rest = rest[rest.utf8.index(rest.startIndex, offsetBy: offset + 2)...]
             guard let close = rest.firstIndex(of: "]") else { return nil }
             let alt = rest[..<close]
             var target = rest[rest.index(after: close)...]
@@ -34,8 +34,8 @@ enum LeadImage {
 
     /// Whether the image is a tracker, a badge or a tiny icon rather than a picture of the article.
     static func isDecoration(address: String, alt: String) -> Bool {
-        if decorationMarks.contains(where: { address.contains($0) }) { return true }
-        if alt.contains("badge") || alt == "icon" || alt.hasSuffix(" icon") { return true }
+        if decorationMarks.contains(where: { ByteSearch.contains(address, $0) }) { return true }
+        if ByteSearch.contains(alt, "badge") || alt == "icon" || alt.hasSuffix(" icon") { return true }
         return hasTinySize(address)
     }
 

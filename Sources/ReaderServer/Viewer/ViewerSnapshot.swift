@@ -31,7 +31,7 @@ final class ViewerSnapshot: Sendable {
         var byName: [String: Item] = [:]
         for file in files { if byName[file.name] == nil, let item = items[file.relativePath] { byName[file.name] = item } }
         itemsByName = byName
-        ordered = items.values.sorted(by: Self.listedBefore)
+        ordered = items.values.map { (time: Self.sortTime($0), item: $0) }.sorted(by: Self.listedBefore).map(\.item)
         listing = Self.encode(ordered.map { item in
             var entry = item.entry
             entry.summary = nil
@@ -54,12 +54,11 @@ final class ViewerSnapshot: Sendable {
         }
     }
 
-    private static func listedBefore(_ left: Item, _ right: Item) -> Bool {
-        let leftTime = sortTime(left)
-        let rightTime = sortTime(right)
-        if leftTime != rightTime { return leftTime > rightTime }
-        if left.entry.filename != right.entry.filename { return left.entry.filename < right.entry.filename }
-        return left.file.relativePath < right.file.relativePath
+    /// Newest first; then by file name and path. Each item's time is parsed once, before the sort.
+    private static func listedBefore(_ left: (time: Double, item: Item), _ right: (time: Double, item: Item)) -> Bool {
+        if left.time != right.time { return left.time > right.time }
+        if left.item.entry.filename != right.item.entry.filename { return left.item.entry.filename < right.item.entry.filename }
+        return left.item.file.relativePath < right.item.file.relativePath
     }
 
     private static func sortTime(_ item: Item) -> Double {
@@ -67,8 +66,6 @@ final class ViewerSnapshot: Sendable {
     }
 
     private static func encode(_ entries: [ViewerFile]) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(entries)) ?? Data("[]".utf8)
+        Data(ViewerFile.json(entries))
     }
 }
