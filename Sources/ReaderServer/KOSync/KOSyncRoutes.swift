@@ -75,8 +75,8 @@ struct KOSyncRoutes: ServerRouteGroup {
         return user
     }
 
-    /// Runs `body` on KOSync's threads (it blocks on the store: never on an event loop, nor on
-    /// Swift's few cooperative threads) and answers its object, or its ``KOSyncError``; any other
+    /// Runs `body` on the server's store threads (it blocks on the store and the key hash: never on
+    /// an event loop, nor on Swift's few cooperative threads) and answers its object, or its ``KOSyncError``; any other
     /// failure (the store's) is KOReader's "Unknown server error".
     private static func answering(
         _ request: Request, _ body: @escaping @Sendable () throws -> (object: [String: any Sendable], status: HTTPResponse.Status)

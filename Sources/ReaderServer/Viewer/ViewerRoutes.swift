@@ -49,14 +49,14 @@ struct ViewerRoutes: ServerRouteGroup {
         router.get("/api/notebooks") { _, _ in Self.json(Data("{}".utf8)) }
         router.get("/api/highlights") { request, _ in
             let name: String? = request.uri.queryParameters.get("name").map { String($0) }
-            return try await JSONResponse.ok(reading(store) { store in
+            return try await JSONResponse.ok(reading { store in
                 guard let name else { return .object(try store?.all("highlights") ?? [:]) }
                 return try store?.value("highlights", name: name) ?? .array([])
             })
         }
         router.get("/api/notes") { request, _ in
             let name: String? = request.uri.queryParameters.get("name").map { String($0) }
-            return try await JSONResponse.ok(reading(store) { store in
+            return try await JSONResponse.ok(reading { store in
                 guard let name else { return .object(try store?.all("notes") ?? [:]) }
                 return try store?.value("notes", name: name) ?? Self.emptyNotes
             })
@@ -168,10 +168,10 @@ struct ViewerRoutes: ServerRouteGroup {
         return try JSONResponse.ok(["ok": true])
     }
 
-    /// What `body` reads from the store, read on the store's threads.
-    private func reading(_ store: ViewerAnnotationStore?,
-                         _ body: @escaping @Sendable (ViewerAnnotationStore?) throws -> JSONValue) async throws -> JSONValue {
-        try await ServerThreads.store.runIfActive { try body(store) }
+    /// What `body` reads from the annotation store (nil without a library), read on the store's threads.
+    private func reading(_ body: @escaping @Sendable (ViewerAnnotationStore?) throws -> JSONValue) async throws -> JSONValue {
+        let store = self.store
+        return try await ServerThreads.store.runIfActive { try body(store) }
     }
 
     // MARK: Helpers
