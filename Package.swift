@@ -140,6 +140,7 @@ let package = Package(
                 "ReaderEngine", "ReaderCore", "ReaderLibrary", "ReaderRendering",
                 "ReaderExport",  // the OPDS catalog's EPUB exports
                 "ReaderSearch", "ReaderAnchoring",
+                "ReaderTransforms",  // a library book's stored transforms
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),

@@ -22,7 +22,7 @@ enum OpenAPIDocument {
         var schemas: [String: Any] = [:]
         for group in groups {
             let fragment = group.openAPI
-            for (key, value) in try object(fragment.paths) { paths[key] = value }
+            for (key, value) in try object(fragment.paths) { paths[key] = withLimitResponses(value) }
             for (key, value) in try object(fragment.schemas) { schemas[key] = value }
         }
         let document: [String: Any] = [
@@ -36,6 +36,30 @@ enum OpenAPIDocument {
             "components": ["schemas": schemas],
         ]
         return try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .withoutEscapingSlashes])
+    }
+
+    /// What `RequestLimitsMiddleware` answers on any route before the route sees the request: a
+    /// URL or headers over the caps. Every operation lists them (schemathesis sends such URLs).
+    private static var limitResponses: [String: Any] {
+        let content: [String: Any] = ["application/json": ["schema": ["type": "object"]]]
+        return [
+            "414": ["description": "The URL is longer than the server accepts", "content": content],
+            "431": ["description": "The request's headers are larger than the server accepts", "content": content],
+        ]
+    }
+    private static let methods: Set<String> = ["get", "put", "post", "delete", "patch", "head", "options"]
+
+    /// A path item with the limit responses added to each of its operations (those it lists itself kept).
+    private static func withLimitResponses(_ item: Any) -> Any {
+        guard var operations = item as? [String: Any] else { return item }
+        for (method, value) in operations where methods.contains(method) {
+            guard var operation = value as? [String: Any] else { continue }
+            var responses = operation["responses"] as? [String: Any] ?? [:]
+            for (status, response) in limitResponses where responses[status] == nil { responses[status] = response }
+            operation["responses"] = responses
+            operations[method] = operation
+        }
+        return operations
     }
 
     private static func object(_ text: String) throws -> [String: Any] {

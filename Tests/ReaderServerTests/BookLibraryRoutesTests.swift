@@ -17,6 +17,34 @@ struct BookLibraryRoutesTests {
         return library
     }
 
+    @Test("a library book is read through its stored transforms, as reader open reads it; its id and Locators stay the file's")
+    func storedTransforms() async throws {
+        let book = "txt/lighthouse-keeper.txt"
+        let shelf = try BookShelf(books: [book])
+        defer { shelf.remove() }
+        let library = try Self.library(of: shelf)
+        let rules = shelf.folder.appendingPathComponent("rules.tsv")
+        try "literal\tferry\tFERRY-BOAT\n".write(to: rules, atomically: true, encoding: .utf8)
+        let stored = try #require(try library.books().first)
+        try library.saveSettings(BookSettings(bookUUID: stored.uuid, transforms: ["rules:\(rules.path)"], modifiedAt: .now()))
+        let id = shelf.id(book)
+        let server = ReaderServer(configuration: ServerConfiguration(source: .library(library), port: 0))
+        try await server.makeApplication().test(.router) { client in
+            let page = try jsonObject(try await client.execute(uri: "/api/books/\(id)/page?page=1&width=70&height=30", method: .get))
+            let text = (page["lines"] as? [String] ?? []).joined(separator: " ")
+            #expect(text.contains("FERRY-BOAT left Nell Carrow"), "\(text)")
+            #expect(!text.contains("ferry "))
+            let start = try Locator(jsonString: try locatorText(page["start"]))
+            #expect(start.locations.fingerprint == (try ReaderEngine.standard.fingerprint(path: shelf.path(book)).description))
+        }
+        // The same folder served as a folder has no stored settings: the file's own words.
+        let folderServer = ReaderServer(configuration: ServerConfiguration(source: .folder(path: shelf.folder.path), port: 0))
+        try await folderServer.makeApplication().test(.router) { client in
+            let page = try jsonObject(try await client.execute(uri: "/api/books/\(id)/page?page=1&width=70&height=30", method: .get))
+            #expect((page["lines"] as? [String] ?? []).joined(separator: " ").contains("The ferry left Nell Carrow"))
+        }
+    }
+
     @Test("a position put with --writable reads back, and shows in the list's progression")
     func position() async throws {
         let book = "epub/lighthouse-keeper.epub"
