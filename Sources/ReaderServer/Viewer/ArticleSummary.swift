@@ -1,4 +1,5 @@
 import Foundation
+import ReaderCore
 
 /// An article file's entry in the listing, read from its first 32 KB: the front matter's fields
 /// (snake_case keys as the camelCase fields), `source`, `published` and `description` standing in

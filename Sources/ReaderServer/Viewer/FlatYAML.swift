@@ -1,3 +1,5 @@
+import ReaderCore
+
 /// The plain shape most front matter has, read without a YAML library: one `key: value` per line,
 /// values plain, single- or double-quoted on their line, `[a, b]`, or a block list of such items.
 /// Anything else (block scalars, nested mappings, anchors, tags, flow mappings, multi-line

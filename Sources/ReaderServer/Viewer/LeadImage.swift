@@ -1,3 +1,5 @@
+import ReaderCore
+
 /// The picture that stands for an article in the viewer's list: the first `![…](http…)` image
 /// of the body that is not a tracking pixel, a badge or a tiny icon.
 enum LeadImage {

@@ -1,3 +1,5 @@
+import ReaderCore
+
 /// The words in class names and ids that tell a reading mode what a part of a page is, and the
 /// element groups its rules name. The lists follow Mozilla Readability's (documented in
 /// `docs/extraction.md`); matching is by substring of the lower-cased `class id` string.
@@ -45,25 +47,9 @@ enum ExtractionHints {
         return text.withUTF8 { haystack in
             words.contains { word in
                 var word = word
-                return word.withUTF8 { needle in Self.contains(haystack, needle) }
+                return !word.isEmpty && word.withUTF8 { needle in ByteSearch.search(needle, in: haystack) != nil }
             }
         }
-    }
-
-    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
-        let first = needle[0]
-        var index = 0
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == first {
-                var offset = 1
-                while offset < needle.count, haystack[index + offset] == needle[offset] { offset += 1 }
-                if offset == needle.count { return true }
-            }
-            index += 1
-        }
-        return false
     }
 
     /// Whether the class list holds the token `hid` (Readability's `^hid$| hid$| hid |^hid `).
