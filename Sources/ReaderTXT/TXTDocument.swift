@@ -3,7 +3,7 @@ import ReaderCore
 
 /// A plain-text file: memory-mapped, cut into sections at line breaks, each section decoded only
 /// when it is needed. Native positions are UTF-16 offsets in the decoded text (BOM excluded).
-public final class TXTDocument: Document, @unchecked Sendable {
+public final class TXTDocument: Document, ContentsPositionProviding, @unchecked Sendable {
     /// Bytes per section; sections end after a line break, preferably a blank line.
     static let sectionSize = 1 << 20
 
@@ -44,7 +44,7 @@ public final class TXTDocument: Document, @unchecked Sendable {
     private var retiredContent: [SectionContent] = []
     private var decodeCount = 0
     private let fingerprintMemo: FingerprintMemo
-    private var cachedTOC: [TOCEntry]?
+    private var cachedTOC: (entries: [TOCEntry], positions: [TextPosition])?
     /// Set by ``close()``: the file is unmapped and every read throws.
     private var closed = false
 
@@ -147,10 +147,20 @@ public final class TXTDocument: Document, @unchecked Sendable {
     /// The lock is held only to load each section and to place its headings, not while its blocks
     /// are looked through: a page turn on another thread waits for none of that.
     public func tableOfContents() throws(ReaderError) -> [TOCEntry] {
+        try contentsWithPositions().entries
+    }
+
+    /// Where each heading of ``tableOfContents()`` starts, in its order.
+    public func tableOfContentsPositions() throws(ReaderError) -> [TextPosition] {
+        try contentsWithPositions().positions
+    }
+
+    private func contentsWithPositions() throws(ReaderError) -> (entries: [TOCEntry], positions: [TextPosition]) {
         if let cached = lock.withLock({ cachedTOC }) { return cached }
         var builder = TOCBuilder()
+        var positions: [TextPosition] = []
         for section in byteRanges.indices {
-            let content = try self.content(ofSection: section)
+            let content = try scannedContent(section)
             let headings = content.blocks.indices.filter { content.blocks[$0].isHeading }
             guard !headings.isEmpty else { continue }
             lock.lock()
@@ -158,13 +168,15 @@ public final class TXTDocument: Document, @unchecked Sendable {
                 let block = content.blocks[blockIndex]
                 guard case .heading(let level) = block.kind else { continue }
                 let position = TextPosition(section: section, block: blockIndex, offset: 0)
+                // The builder nests entries in the order they are added, so this order is its depth-first one.
                 builder.add(title: block.headingTitle, level: level, locator: makeLocator(position, content: content))
+                positions.append(position)
             }
             lock.unlock()
         }
-        let entries = builder.entries
-        lock.withLock { cachedTOC = entries }
-        return entries
+        let contents = (builder.entries, positions)
+        lock.withLock { cachedTOC = contents }
+        return contents
     }
 
     /// A Locator with the UTF-16 `offset` in the decoded text, byte-based progression and the
@@ -241,6 +253,33 @@ public final class TXTDocument: Document, @unchecked Sendable {
         recentContent.append((index, built.content))
         if recentContent.count > Self.recentCapacity { retiredContent.append(recentContent.removeFirst().content) }
         buildAhead(index + 1)
+        return built.content
+    }
+
+    /// A section for a walk through the whole file (the contents): a recent or built-ahead one
+    /// when it is there, else decoded without joining the recent sections, where it would push
+    /// out the section on screen.
+    private func scannedContent(_ index: Int) throws(ReaderError) -> SectionContent {
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            try checkOpen()
+            if let hit = recentContent.first(where: { $0.index == index }) { return hit.content }
+            if let ready = builtAhead[index] { return try ready.get().content }
+            guard buildingAhead.contains(index) else { break }
+            while buildingAhead.contains(index) { lock.wait() }
+        }
+        let base = try utf16Start(ofSection: index)
+        // Marked as being built, so close() waits for it before unmapping the file.
+        buildingAhead.insert(index)
+        lock.unlock()
+        let result = Result { () throws(ReaderError) in try loader.build(index, baseOffset: base) }
+        lock.lock()
+        buildingAhead.remove(index)
+        decodeCount += 1
+        lock.broadcast()
+        let built = try result.get()
+        record(built, for: index)
         return built.content
     }
 

@@ -16,6 +16,37 @@ import Testing
         #expect(try pages.page(3).end == nil)
     }
 
+    @Test("pages turned within a section ask the document for its blocks once")
+    func pageTurnsReuseTheirSection() throws {
+        let document = StubDocument(sections: [(0..<12).map { StubDocument.block($0, lines: 3) }, [StubDocument.block(12, lines: 2)]])
+        let pages = Paginator(document: document, viewport: try Viewport(columns: 20, rows: 5))
+        _ = try pages.page(1)
+        let loads = document.contentLoads
+        for number in 2...5 { #expect(try pages.page(number).start.section == 0) }
+        #expect(document.contentLoads == loads)
+    }
+
+    @Test("a paginator learns the page starts another one found for the same document, never fewer")
+    func learnsFromAnotherPaginator() throws {
+        let document = StubDocument(sections: [(0..<12).map { StubDocument.block($0, lines: 3) }])
+        let viewport = try Viewport(columns: 20, rows: 5)
+        let ahead = Paginator(document: document, viewport: viewport), behind = Paginator(document: document, viewport: viewport)
+        _ = try ahead.page(6)
+        _ = try behind.page(2)
+        behind.learn(from: ahead)
+        #expect(behind.index.starts == ahead.index.starts)
+        let fresh = Paginator(document: document, viewport: viewport), loads = document.contentLoads
+        fresh.learn(from: ahead)
+        #expect(try fresh.page(7).start == ahead.index.starts[6])
+        #expect(document.contentLoads == loads, "the blocks of the section last laid out came along")
+        ahead.learn(from: Paginator(document: document, viewport: viewport))
+        #expect(ahead.index.starts.count == 7)
+        let other = Paginator(document: StubDocument(sections: document.sections), viewport: viewport)
+        other.learn(from: ahead)
+        #expect(other.index.starts.count == 1, "another document's pages are not taken")
+        #expect(try behind.pageCount() == ahead.pageCount())
+    }
+
     @Test func dropsBlankLinesAtThePageTop() throws {
         // 3 + blank + 1 fill page 1 (5 rows); the blank before block 2 would open page 2.
         let pages = try paginator([[StubDocument.block(0, lines: 3, spacing: 0), StubDocument.block(1, lines: 1),

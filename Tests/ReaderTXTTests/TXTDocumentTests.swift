@@ -402,6 +402,38 @@ import Testing
         #expect(toc.map(\.title).last == "CHAPTER VII. THE JUNCTION BOX")
     }
 
+    @Test("contents positions: one per entry, each where its Locator resolves; the walk keeps the section in use cached")
+    func contentsPositionsAndTheSectionInUse() throws {
+        try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
+            let paragraphs = Self.oneLineParagraphs(count: 60_000, asciiOnly: true)
+            var chapters: [String] = []
+            for (number, start) in stride(from: 0, to: paragraphs.count, by: 1_500).enumerated() {
+                chapters.append("CHAPTER \(number + 1)\n\n" + paragraphs[start..<min(start + 1_500, paragraphs.count)].joined(separator: "\n\n"))
+            }
+            let path = directory.appendingPathComponent("chapters.txt").path
+            try Data(chapters.joined(separator: "\n\n\n").utf8).write(to: URL(fileURLWithPath: path))
+            let document = try TXTBackend().open(path: path, format: .txt, options: .init())
+            let txt = try #require(document as? TXTDocument)
+            #expect(document.readingOrder.count >= 8)
+
+            _ = try document.content(ofSection: 0)
+            let decodedBefore = txt.sectionsDecoded
+            let toc = try document.tableOfContents()
+            let positions = try txt.tableOfContentsPositions()
+            _ = try document.content(ofSection: 0)
+            #expect(txt.sectionsDecoded == decodedBefore + document.readingOrder.count - 1,
+                    "the contents' walk decoded every other section once and left section 0 cached")
+
+            #expect(toc.count == chapters.count)
+            #expect(positions.count == toc.count)
+            for (entry, position) in zip(toc, positions) {
+                #expect(try document.textPosition(for: entry.locator) == position, "\(entry.title)")
+                #expect(try document.content(ofSection: position.section).blocks[position.block].text == entry.title)
+            }
+            #expect(Set(positions.map(\.section)).count >= 8, "the chapters lie in many sections")
+        }
+    }
+
     // MARK: - Generators and helpers
 
     /// About `targetBytes` of UTF-8: one-line paragraphs of varied length and script, each numbered so

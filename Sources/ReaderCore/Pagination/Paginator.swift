@@ -7,8 +7,8 @@ import Foundation
 /// fit on the same page. The result depends only on the document and the viewport.
 public final class Paginator: @unchecked Sendable {
     // @unchecked: `pageIndex` is read and written only while `indexLock` is held, `growthCursor`
-    // only while `growthLock` is, `splitBlockRanges` only while `memoLock` is; the rest is
-    // immutable. `growthLock` may be taken before `indexLock`, never after it.
+    // only while `growthLock` is, `splitBlockRanges` and `pageCursor` only while `memoLock` is;
+    // the rest is immutable. `growthLock` may be taken before `indexLock`, never after it.
     //
     // Many threads may use one paginator at once: a page whose start is known is laid out on the
     // caller's thread with a cursor of its own, holding no lock, so threads asking for different
@@ -33,6 +33,10 @@ public final class Paginator: @unchecked Sendable {
     private var sampledEstimate: Int?
     /// The line ranges of the block the last page was split in: the next page starts inside it.
     private var splitBlockRanges: (section: Int, block: Int, ranges: [Range<Int>])?
+    /// The cursor the last page asked for was laid out with, holding its section's blocks: the
+    /// next page in that section is laid out without asking the document again, whose cache of
+    /// recent sections a walk on another thread (a page count, the contents) may have emptied.
+    private var pageCursor: BlockCursor?
 
     /// Creates a paginator, reusing `cachedIndex` when it was made for the same viewport and layout.
     public init(document: any Document, viewport: Viewport, cachedIndex: PageIndex? = nil) {
@@ -63,6 +67,21 @@ public final class Paginator: @unchecked Sendable {
     /// Whether the index reaches the last page, so the page count is known without laying out.
     public var isComplete: Bool {
         indexLock.withLock { pageIndex.isComplete }
+    }
+
+    /// Takes the page starts another paginator of the same document and viewport has found when
+    /// they reach further than this one's (laying out is deterministic, so where both reach they
+    /// agree), and the blocks of the section its last page came from: a session replaced by one
+    /// with a page-index cache keeps what it had laid out.
+    public func learn(from other: Paginator) {
+        guard other !== self, other.document === document, other.viewport == viewport else { return }
+        let theirs = other.index
+        indexLock.withLock {
+            guard !pageIndex.isComplete, theirs.isComplete || theirs.starts.count > pageIndex.starts.count else { return }
+            pageIndex = theirs
+        }
+        let cursor = other.memoLock.withLock { other.pageCursor }
+        memoLock.withLock { if pageCursor == nil { pageCursor = cursor } }
     }
 
     /// The total number of pages; lays out the whole document the first time.
@@ -145,8 +164,12 @@ public final class Paginator: @unchecked Sendable {
             throw ReaderError(.invalidArgument, file: document.path, format: document.format,
                               reason: "page \(number) is past the last page (\(count)) at \(viewport)")
         }
-        var cursor = BlockCursor(document: document)
+        var cursor = memoLock.withLock { () -> BlockCursor? in
+            defer { pageCursor = nil }
+            return pageCursor
+        } ?? BlockCursor(document: document)
         let laid = try layPage(from: start, collectLines: true, cursor: &cursor)
+        memoLock.withLock { pageCursor = cursor }
         record(next: laid.next, after: start)
         return Page(number: number, lines: laid.lines.text, start: start, end: laid.next, spans: laid.lines.spans)
     }

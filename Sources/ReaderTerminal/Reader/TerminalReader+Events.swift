@@ -73,6 +73,7 @@ extension TerminalReader {
             if pageCount?.isExact != true { pageCount = count }
         case .cachedSession(let generation, let cached):
             guard generation == self.generation, cached.viewport == session.viewport else { return }
+            cached.paginator.learn(from: session.paginator)
             session = cached
             sessionIsCached = true
             startPageCount()
@@ -95,11 +96,21 @@ extension TerminalReader {
 }
 
 extension ContentsEntry {
-    /// The entries of a table of contents in order, each with its depth and where it starts.
-    static func flattened(_ entries: [TOCEntry], in document: any Document, depth: Int = 0) -> [ContentsEntry] {
-        entries.flatMap { entry in
-            [ContentsEntry(title: entry.title, depth: depth, position: try? document.textPosition(for: entry.locator))]
-                + flattened(entry.children, in: document, depth: depth + 1)
+    /// The entries of a table of contents in order, each with its depth and where it starts:
+    /// from the document's own list of positions when it keeps one, else by resolving each Locator.
+    static func flattened(_ entries: [TOCEntry], in document: any Document) -> [ContentsEntry] {
+        var flat: [(entry: TOCEntry, depth: Int)] = []
+        func walk(_ entries: [TOCEntry], depth: Int) {
+            for entry in entries {
+                flat.append((entry, depth))
+                walk(entry.children, depth: depth + 1)
+            }
         }
+        walk(entries, depth: 0)
+        let known = (document as? any ContentsPositionProviding).flatMap { try? $0.tableOfContentsPositions() }
+        if let known, known.count == flat.count {
+            return zip(flat, known).map { ContentsEntry(title: $0.entry.title, depth: $0.depth, position: $1) }
+        }
+        return flat.map { ContentsEntry(title: $0.entry.title, depth: $0.depth, position: try? document.textPosition(for: $0.entry.locator)) }
     }
 }
