@@ -174,6 +174,33 @@ struct TerminalReaderTests {
         #expect(highlights.first?.range?.text?.split(whereSeparator: \.isWhitespace).count == 3)
     }
 
+    @Test("a highlight can run over a page break: the cursor turns the page and the start stays where it was fixed")
+    func selectionOverPages() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("read-library-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("library.sqlite").path
+        let library = try Library.open(path: path)
+        _ = try library.add(paths: [Self.lighthouse])
+        let reader = try reader(library: path)
+        for key in [Key.character("g"), .character("4"), .enter, .character("v"), .left] { reader.handle(key) }
+        #expect(reader.pageNumber == 3, "moving left of the first word turns back a page")
+        let lastOfThree = try #require(reader.page.lines.last { !$0.isEmpty }?.split(separator: " ").last.map(String.init))
+        reader.handle(.enter)
+        for key in [Key.right, .right] { reader.handle(key) }
+        #expect(reader.pageNumber == 4, "moving right of the last word turns the page")
+        let firstOfFour = try #require(reader.page.lines.first { !$0.isEmpty }?.split(separator: " ").prefix(2).map(String.init))
+        reader.handle(.enter)
+        guard case .prompt(.note(let range), _) = reader.mode else { Issue.record("no note prompt: \(reader.mode)"); return }
+        #expect(try reader.session.pageNumber(containing: range.lowerBound) == 3)
+        #expect(try reader.session.pageNumber(containing: range.upperBound) == 4)
+        reader.handle(.enter)
+        #expect(reader.message == "highlighted")
+        let stored = try library.annotations(of: try library.book(matching: "lighthouse keeper"), kind: .highlight)
+        let words = try #require(stored.first?.range?.text).split(whereSeparator: \.isWhitespace).map(String.init)
+        #expect(words == [lastOfThree] + firstOfFour)
+    }
+
     @Test("a bookmark of a book outside the library is an error in the status line, not a crash")
     func outsideLibrary() throws {
         let reader = try reader()

@@ -10,7 +10,7 @@ enum HelpText {
         "t                  table of contents (Enter goes to the chosen entry)",
         "/ TEXT Enter       search the whole book; n N: next / previous hit",
         "b  B               bookmark this page / list the bookmarks",
-        "v                  highlight a passage (with an optional note)",
+        "v                  highlight a passage, over pages too (with an optional note)",
         "f                  follow a link or footnote on the page; Backspace comes back",
         "i                  write an image on the page out to a file",
         "Esc                clear the search marks and the message",

@@ -14,8 +14,9 @@ public enum ReaderMode: Hashable, Sendable {
     case prompt(PromptPurpose, text: String)
     /// Labels over the links or images of the page, waiting for one to be typed.
     case hints(HintPurpose)
-    /// Choosing a passage word by word: the word where it starts once fixed, and the word at the cursor.
-    case selecting(anchor: Int?, cursor: Int)
+    /// Choosing a passage word by word: the text of the word where it starts once fixed (it may
+    /// be on an earlier or later page), and the index of the word at the cursor on this page.
+    case selecting(anchor: Range<TextPosition>?, cursor: Int)
 }
 
 /// What a prompt's line is for.

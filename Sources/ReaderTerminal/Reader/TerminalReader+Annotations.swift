@@ -81,28 +81,38 @@ extension TerminalReader {
 
     // MARK: Highlights
 
-    /// `v`: choose a passage on the page word by word.
+    /// `v`: choose a passage word by word, starting on this page.
     func startSelection() {
         words = PageWord.words(of: page, blocks: { self.block(section: $0, index: $1) })
         guard !words.isEmpty else { return fail("no text on this page to highlight") }
         mode = .selecting(anchor: nil, cursor: 0)
     }
 
-    func selectionKey(_ key: Key, anchor: Int?, cursor: Int) {
+    func selectionKey(_ key: Key, anchor: Range<TextPosition>?, cursor: Int) {
         var next = cursor
         switch key {
-        case .right, .character("l"), .character("w"): next = min(words.count - 1, cursor + 1)
-        case .left, .character("h"), .character("b"): next = max(0, cursor - 1)
-        case .down, .character("j"): next = wordOnLine(after: cursor, step: 1)
-        case .up, .character("k"): next = wordOnLine(after: cursor, step: -1)
+        case .right, .character("l"), .character("w"):
+            if cursor == words.count - 1 { return selectionTurn(forward: true, anchor: anchor, column: nil) }
+            next = cursor + 1
+        case .left, .character("h"), .character("b"):
+            if cursor == 0 { return selectionTurn(forward: false, anchor: anchor, column: nil) }
+            next = cursor - 1
+        case .down, .character("j"):
+            next = wordOnLine(after: cursor, step: 1)
+            if next == cursor { return selectionTurn(forward: true, anchor: anchor, column: words[cursor].column) }
+        case .up, .character("k"):
+            next = wordOnLine(after: cursor, step: -1)
+            if next == cursor { return selectionTurn(forward: false, anchor: anchor, column: words[cursor].column) }
+        case .pageDown, .character(" "): return selectionTurn(forward: true, anchor: anchor, column: nil)
+        case .pageUp: return selectionTurn(forward: false, anchor: anchor, column: nil)
         case .home, .character("0"): next = words.firstIndex { $0.line == words[cursor].line } ?? cursor
         case .end, .character("$"): next = words.lastIndex { $0.line == words[cursor].line } ?? cursor
         case .enter:
+            let word = words[cursor].start..<words[cursor].end
             if let anchor {
-                let low = min(anchor, cursor), high = max(anchor, cursor)
-                mode = .prompt(.note(words[low].start..<words[high].end), text: "")
+                mode = .prompt(.note(min(anchor.lowerBound, word.lowerBound)..<max(anchor.upperBound, word.upperBound)), text: "")
             } else {
-                mode = .selecting(anchor: cursor, cursor: cursor)
+                mode = .selecting(anchor: word, cursor: cursor)
             }
             return
         case .escape, .character("q"), .character("v"):
@@ -112,6 +122,30 @@ extension TerminalReader {
             return
         }
         mode = .selecting(anchor: anchor, cursor: next)
+    }
+
+    /// Moves a selection past the page's edge: turns the page and puts the cursor on its first
+    /// word going forward (its last going back), on the line nearest the edge at `column` when
+    /// moving by lines. The anchor stays where it was, so a passage can run over several pages.
+    private func selectionTurn(forward: Bool, anchor: Range<TextPosition>?, column: Int?) {
+        let number = page.number
+        if forward { nextPage() } else { previousPage() }
+        guard page.number != number else {
+            mode = .selecting(anchor: anchor, cursor: forward ? words.count - 1 : 0)
+            return
+        }
+        words = PageWord.words(of: page, blocks: { self.block(section: $0, index: $1) })
+        guard !words.isEmpty else {
+            mode = .reading
+            return fail("no text on this page to highlight")
+        }
+        var cursor = forward ? 0 : words.count - 1
+        if let column {
+            let line = words[cursor].line
+            let onLine = words.indices.filter { words[$0].line == line }
+            cursor = onLine.min { abs(words[$0].column - column) < abs(words[$1].column - column) } ?? cursor
+        }
+        mode = .selecting(anchor: anchor, cursor: cursor)
     }
 
     /// The word on the next (or previous) line nearest the cursor's column.

@@ -23,7 +23,7 @@ extension TerminalReader {
         } else if case .selecting(let anchor, _) = mode {
             status.message = anchor == nil
                 ? "select: move to the first word (arrows, h j k l), Enter to start, Esc to cancel"
-                : "select: move to the last word, Enter to highlight, Esc to cancel"
+                : "select: move to the last word (on any page), Enter to highlight, Esc to cancel"
         } else if case .hints(let purpose) = mode {
             status.message = purpose == .links ? "follow which link? (type its label, Esc to cancel)"
                 : "write out which image? (type its label, Esc to cancel)"
@@ -47,9 +47,10 @@ extension TerminalReader {
             }
         }
         if case .selecting(let anchor, let cursor) = mode, words.indices.contains(cursor) {
-            if let anchor, words.indices.contains(anchor) {
-                let low = min(anchor, cursor), high = max(anchor, cursor)
-                marks.append(PageMark(words[low].start..<words[high].end, TextAttributes(reverse: true)))
+            if let anchor {
+                let word = words[cursor].start..<words[cursor].end
+                marks.append(PageMark(min(anchor.lowerBound, word.lowerBound)..<max(anchor.upperBound, word.upperBound),
+                                      TextAttributes(reverse: true)))
             }
             marks.append(PageMark(words[cursor].start..<words[cursor].end, TextAttributes(underline: true, reverse: true)))
         }
