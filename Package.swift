@@ -152,7 +152,7 @@ let package = Package(
         .target(
             name: "ReaderTerminal",
             dependencies: ["ReaderEngine", "ReaderCore", "ReaderAnchoring", "ReaderSearch", "ReaderLibrary", "ReaderRendering",
-                           "CTerminalGuard"]),
+                           "ReaderTransforms", "CTerminalGuard"]),
 
         .executableTarget(
             name: "ReaderCLI",
@@ -244,7 +244,8 @@ let package = Package(
             exclude: ["Schemas"]),
         .testTarget(
             name: "ReaderTerminalTests",
-            dependencies: ["ReaderTerminal", "ReaderEngine", "ReaderCore", "ReaderSearch", "ReaderLibrary", "ReaderTestSupport"]),
+            dependencies: ["ReaderTerminal", "ReaderEngine", "ReaderCore", "ReaderSearch", "ReaderLibrary", "ReaderTransforms",
+                           "ReaderTestSupport"]),
         .testTarget(name: "ReaderFetchTests", dependencies: ["ReaderFetch", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(
             name: "ReaderSyncTests",

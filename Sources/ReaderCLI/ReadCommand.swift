@@ -7,7 +7,7 @@ struct ReadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",
         abstract: "Read a book full-screen at the terminal, from where it was left (? lists the keys).",
-        discussion: "BOOK is a file, or words of a title in the library. The position is kept in the library on every page turn.")
+        discussion: "BOOK is a file, or words of a title in the library. The position is kept in the library on every page turn. A library book is read with its stored encoding and transforms unless --encoding or --transform is given.")
 
     @Argument(help: "The book: a path, or words of its title (or authors) in the library.")
     var book: String
@@ -18,6 +18,8 @@ struct ReadCommand: ParsableCommand {
     @Option(help: "The password of an encrypted PDF (the user or the owner password).")
     var password: String?
 
+    @OptionGroup var transform: TransformOptions
+
     @Flag(help: "Do not read or write the page-index cache.")
     var noCache = false
 
@@ -27,7 +29,7 @@ struct ReadCommand: ParsableCommand {
     func run() throws {
         try reportingErrors { () throws(ReaderError) in
             let opened = try ReaderBook.open(book, options: OpenOptions(encoding: encoding, password: password),
-                                             cache: noCache ? nil : PageIndexCache(directory: PageIndexCache.defaultDirectory))
+                                             transforms: transform.transforms, cache: noCache ? nil : PageIndexCache(directory: PageIndexCache.defaultDirectory))
             try TerminalSession.run(opened, timingLog: timingLog)
         }
     }

@@ -4,6 +4,7 @@ import ReaderEngine
 import ReaderLibrary
 import ReaderTerminal
 import ReaderTestSupport
+import ReaderTransforms
 import Testing
 
 @Suite("TerminalReader")
@@ -199,6 +200,38 @@ struct TerminalReaderTests {
         let stored = try library.annotations(of: try library.book(matching: "lighthouse keeper"), kind: .highlight)
         let words = try #require(stored.first?.range?.text).split(whereSeparator: \.isWhitespace).map(String.init)
         #expect(words == [lastOfThree] + firstOfFour)
+    }
+
+    @Test("a library book is read through its stored transforms; transforms given when opening replace them")
+    func storedTransforms() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("read-library-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let upper = folder.appendingPathComponent("upper.tsv"), lower = folder.appendingPathComponent("lower.tsv")
+        try "literal\tkeeper\tWARDEN\n".write(to: upper, atomically: true, encoding: .utf8)
+        try "literal\tthe\tTHE\n".write(to: lower, atomically: true, encoding: .utf8)
+        let path = folder.appendingPathComponent("library.sqlite").path
+        let library = try Library.open(path: path)
+        _ = try library.add(paths: [Self.lighthouse])
+        let book = try library.book(matching: "lighthouse keeper")
+        try library.saveSettings(BookSettings(bookUUID: book.uuid, transforms: ["rules:" + upper.path], modifiedAt: .now()))
+
+        func expectedLines(_ rules: URL, page: Int) throws -> [String] {
+            let source = try ReaderEngine.standard.open(path: Self.lighthouse)
+            let document = TransformedDocument(source, chain: try TextTransformChain(names: ["rules:" + rules.path]))
+            return try Paginator(document: document, viewport: try Viewport(columns: 80, rows: 23)).page(page).lines
+        }
+        let stored = try reader("lighthouse keeper", library: path)
+        stored.handle(.character(" "))
+        #expect(stored.page.lines == (try expectedLines(upper, page: 2)))
+        #expect(stored.page.lines.joined().contains("WARDEN"))
+        #expect(stored.book.options.transformVariant != nil, "transformed pages are cached apart")
+
+        let given = try TerminalReader(book: try ReaderBook.open(Self.lighthouse, transforms: ["rules:" + lower.path], cache: nil,
+                                                                 libraryPath: path),
+                                       columns: 80, rows: 24, capabilities: .full, inbox: EventInbox(), clock: { nil })
+        #expect(given.page.lines == (try expectedLines(lower, page: given.pageNumber)))
+        #expect(!given.page.lines.joined().contains("WARDEN"))
     }
 
     @Test("a bookmark of a book outside the library is an error in the status line, not a crash")

@@ -3,6 +3,7 @@ import ReaderAnchoring
 import ReaderCore
 import ReaderEngine
 import ReaderLibrary
+import ReaderTransforms
 
 /// The book being read: its document, the library's record of it when the library holds it, and
 /// where to start.
@@ -39,12 +40,15 @@ public final class ReaderBook: Sendable {
 
     /// Opens the book `reference` names: a file's path, or anything `Library/book(matching:)`
     /// takes (title words, matched fuzzily; a fingerprint; a UUID) when a library exists. A file
-    /// the library holds is read at its saved position and with its stored encoding.
+    /// the library holds is read at its saved position and with its stored encoding and text
+    /// transforms, unless `options` and `transforms` give their own.
     /// - Parameters:
+    ///   - transforms: text transforms by name (`s2t`, `rules:FILE`, …), applied in order; the
+    ///     Locators stay those of the source text.
     ///   - libraryPath: the library's database (default: `LibraryLocation.defaultPath()`).
-    /// - Throws: ``ReaderError`` when the file cannot be opened, or no book matches.
-    public static func open(_ reference: String, options: OpenOptions = .init(), cache: PageIndexCache?,
-                            libraryPath: String = LibraryLocation.defaultPath(),
+    /// - Throws: ``ReaderError`` when the file cannot be opened, a transform is unknown, or no book matches.
+    public static func open(_ reference: String, options: OpenOptions = .init(), transforms: [String] = [],
+                            cache: PageIndexCache?, libraryPath: String = LibraryLocation.defaultPath(),
                             engine: ReaderEngine = .standard) throws(ReaderError) -> ReaderBook {
         let library = try Library.openIfExists(path: libraryPath)
         var path = reference
@@ -70,10 +74,18 @@ public final class ReaderBook: Sendable {
                               reason: "no such file, and no library to look the title up in (`reader library add` makes one)")
         }
         var openOptions = options
-        if let book, openOptions.encoding == nil, let stored = try library?.settings(of: book)?.encoding {
-            openOptions.encoding = stored
+        let stored = try book.flatMap { book throws(ReaderError) in try library?.settings(of: book) }
+        if openOptions.encoding == nil { openOptions.encoding = stored?.encoding }
+        let chain = try TextTransformChain(names: transforms.isEmpty ? stored?.transforms ?? [] : transforms)
+        let source = try engine.open(path: path, options: openOptions)
+        let document: any Document
+        if chain.isEmpty {
+            document = source
+        } else {
+            // The variant names the transforms, so their pages are cached apart from the plain text's.
+            openOptions.transformVariant = chain.variant
+            document = TransformedDocument(source, chain: chain)
         }
-        let document = try engine.open(path: path, options: openOptions)
         var position: Locator?
         if let book, let library { position = try library.position(of: book)?.locator }
         return ReaderBook(document: document, path: path, library: library, libraryBook: book, savedPosition: position,
