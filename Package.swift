@@ -147,6 +147,7 @@ let package = Package(
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderLibrary", "ReaderRendering",
                 "ReaderExport",  // the OPDS catalog's EPUB exports
+                "ReaderImaging",  // the OPDS catalog's thumbnails
                 "ReaderSearch", "ReaderAnchoring",
                 "ReaderTransforms",  // a library book's stored transforms
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -247,6 +248,7 @@ let package = Package(
             dependencies: [
                 "ReaderServer", "ReaderLibrary", "ReaderLibraryPostgres", "ReaderEngine", "ReaderCore", "ReaderTestSupport", "ReaderWeb",
                 "ReaderOPDS",  // the OPDS tests browse the served catalog with the engine's own client
+                "ReaderImaging", "ReaderZip",  // the OPDS thumbnail tests decode thumbnails and write EPUBs with big covers
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
