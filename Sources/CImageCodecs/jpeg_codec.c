@@ -48,7 +48,10 @@ static void reader_jpeg_progress(j_common_ptr info) {
     }
 }
 
+/// Zeroes `info` (so jpeg_destroy_decompress is safe whenever an error comes) and gives it `error`.
 static void reader_jpeg_install(reader_jpeg_error *error, struct jpeg_decompress_struct *info, char *message) {
+    memset(info, 0, sizeof *info);
+    memset(error, 0, sizeof *error);
     info->err = jpeg_std_error(&error->manager);
     error->manager.error_exit = reader_jpeg_fail;
     error->manager.emit_message = reader_jpeg_message;
@@ -153,6 +156,8 @@ reader_image_status reader_jpeg_encode(const uint8_t *rgb, uint32_t width, uint3
                                        uint8_t **output, size_t *output_size, char *message) {
     struct jpeg_compress_struct info;
     reader_jpeg_error error;
+    memset(&info, 0, sizeof info);
+    memset(&error, 0, sizeof error);
     info.err = jpeg_std_error(&error.manager);
     error.manager.error_exit = reader_jpeg_fail;
     error.message = message;

@@ -3,7 +3,7 @@ internal import CWebP
 
 /// Pixels a codec allocated (8-bit RGB or RGBA, rows without padding), freed with the codec's own
 /// deallocator when the last reference goes. They are never written after decoding.
-final class DecodedPixels: @unchecked Sendable {  // immutable after init; the buffer is only read
+final class DecodedPixels {
     enum Owner {
         /// `reader_image_free` (libjpeg and libpng through the C codecs).
         case codecs
