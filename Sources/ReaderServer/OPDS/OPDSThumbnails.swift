@@ -1,3 +1,4 @@
+import Dispatch
 import ReaderCore
 import ReaderImaging
 import Synchronization
@@ -5,7 +6,8 @@ import Synchronization
 /// The books' thumbnails: each cover reduced to fit 200 × 300 and written as JPEG
 /// (``Thumbnailer``), made once per book and kept, so a catalog page asking for its fifty
 /// thumbnails decodes each cover once. A cover that cannot be decoded is its own thumbnail.
-/// Bounded by count and bytes; the oldest entry goes first.
+/// Bounded by count and bytes; the oldest entry goes first. At most two covers are decoded at once
+/// (a 40-megapixel PNG takes 160 MB), so a burst of requests for large covers stays near 320 MB.
 final class OPDSThumbnails: Sendable {
     /// What a book's thumbnail is.
     enum Outcome: Sendable {
@@ -21,6 +23,7 @@ final class OPDSThumbnails: Sendable {
     private let capacity: Int
     private let byteLimit: Int
     private let entries = Mutex<[(id: String, outcome: Outcome)]>([])
+    private let decoding = DispatchSemaphore(value: 2)
 
     /// A cache of at most `capacity` thumbnails and `byteLimit` bytes of them.
     init(capacity: Int = 256, byteLimit: Int = 16 << 20) {
@@ -50,12 +53,14 @@ final class OPDSThumbnails: Sendable {
 
     private func outcome(for id: String, cover: CoverImage) -> Outcome {
         if let hit = entries.withLock({ entries in entries.first { $0.id == id } }) { return hit.outcome }
+        decoding.wait()
         let outcome: Outcome
         do {
             outcome = .made(try Self.thumbnailer.thumbnail(of: cover.data))
         } catch {
             outcome = .coverItself
         }
+        decoding.signal()
         entries.withLock { entries in
             entries.removeAll { $0.id == id }
             entries.append((id, outcome))
