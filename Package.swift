@@ -42,6 +42,11 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "COpenCC", pkgConfig: "opencc", providers: [.apt(["libopencc-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(
+            name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // libjpeg and libpng calls that can fail, behind setjmp in C: their errors come back as codes, never a longjmp into Swift.
+        .target(name: "CImageCodecs", dependencies: ["CLibJPEG", "CLibPNG"]),
         // The poppler-glib, GLib and cairo functions ReaderPDF calls, loaded with dlopen when the
         // first PDF opens rather than linked (they would add some 4 ms to every run).
         .target(name: "CPopplerGlib"),
@@ -96,6 +101,9 @@ let package = Package(
         // EPUB 3 export of any Document, through the public model alone (WebP pictures to PNG with libwebp).
         .target(name: "ReaderExport", dependencies: ["ReaderCore", "ReaderRendering", "ReaderZip", "CWebP", "CZlib"]),
 
+        // Pictures decoded (JPEG, PNG, WebP) within limits, reduced with a box filter and encoded as JPEG: thumbnails.
+        .target(name: "ReaderImaging", dependencies: ["CImageCodecs", "CWebP"]),
+
         // Full-text search over any Document, through the public model alone.
         .target(name: "ReaderSearch", dependencies: ["ReaderCore"]),
         // A per-book SQLite FTS5 (trigram) index that narrows a search to the sections that can match.
@@ -139,6 +147,7 @@ let package = Package(
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderLibrary", "ReaderRendering",
                 "ReaderExport",  // the OPDS catalog's EPUB exports
+                "ReaderImaging",  // the OPDS catalog's thumbnails
                 "ReaderSearch", "ReaderAnchoring",
                 "ReaderTransforms",  // a library book's stored transforms
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -213,6 +222,7 @@ let package = Package(
         .testTarget(
             name: "ReaderExportTests",
             dependencies: ["ReaderExport", "ReaderEngine", "ReaderAnchoring", "ReaderZip", "ReaderCore", "ReaderTestSupport", "CWebP", "CZlib"]),
+        .testTarget(name: "ReaderImagingTests", dependencies: ["ReaderImaging", "ReaderEngine", "ReaderCore", "ReaderTestSupport", "CWebP"]),
         .testTarget(
             name: "ReaderSearchTests", dependencies: ["ReaderSearch", "ReaderEngine", "ReaderCore", "ReaderTestSupport"]),
         .testTarget(
@@ -238,6 +248,7 @@ let package = Package(
             dependencies: [
                 "ReaderServer", "ReaderLibrary", "ReaderLibraryPostgres", "ReaderEngine", "ReaderCore", "ReaderTestSupport", "ReaderWeb",
                 "ReaderOPDS",  // the OPDS tests browse the served catalog with the engine's own client
+                "ReaderImaging", "ReaderZip",  // the OPDS thumbnail tests decode thumbnails and write EPUBs with big covers
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

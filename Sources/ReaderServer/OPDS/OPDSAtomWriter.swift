@@ -65,7 +65,7 @@ struct OPDSAtomWriter {
         if let summary = book.summary { xml.element("summary", summary, attributes: [("type", "text")]) }
         if let coverType = facts.coverTypes[book.id] {
             xml.link(rel: OPDSMediaType.imageRel, href: OPDSAddresses.cover(book), type: coverType)
-            xml.link(rel: OPDSMediaType.thumbnailRel, href: OPDSAddresses.thumbnail(book), type: coverType)
+            xml.link(rel: OPDSMediaType.thumbnailRel, href: OPDSAddresses.thumbnail(book), type: facts.thumbnailTypes[book.id] ?? coverType)
         }
         // Atom wants an alternate link or a content in every entry: the OPDS 2 publication is one.
         xml.link(rel: "alternate", href: OPDSAddresses.publication(book), type: OPDSMediaType.opds2Publication)

@@ -53,7 +53,8 @@ struct OPDSJSONWriter {
     }
 
     /// A book as an OPDS 2 publication: metadata, its self link, acquisitions and images (the
-    /// placeholder when it has no cover, since OPDS 2 requires an image).
+    /// placeholder when it has no cover, or neither cover nor thumbnail is JPEG, PNG or GIF, since
+    /// OPDS 2 requires an image in one of those).
     private func publication(_ book: OPDSBook) -> [String: Any] {
         var metadata: [String: Any] = [
             "@type": "http://schema.org/Book", "identifier": book.urn, "title": book.title,
@@ -77,8 +78,9 @@ struct OPDSJSONWriter {
         }
         let images: [[String: Any]]
         if let coverType = facts.coverTypes[book.id] {
-            images = [link("cover", OPDSAddresses.cover(book), coverType), link("thumbnail", OPDSAddresses.thumbnail(book), coverType)]
-                + (["image/jpeg", "image/png", "image/gif"].contains(coverType)
+            let thumbnailType = facts.thumbnailTypes[book.id] ?? coverType
+            images = [link("cover", OPDSAddresses.cover(book), coverType), link("thumbnail", OPDSAddresses.thumbnail(book), thumbnailType)]
+                + ([coverType, thumbnailType].contains { ["image/jpeg", "image/png", "image/gif"].contains($0) }
                     ? [] : [link("cover", OPDSAddresses.placeholderCover, "image/png")])
         } else {
             images = [link("cover", OPDSAddresses.placeholderCover, "image/png")]

@@ -49,6 +49,8 @@ struct OPDSAddresses: Sendable {
 struct OPDSEntryFacts: Sendable {
     /// The media type of the book's cover, by book id; absent when it has none.
     var coverTypes: [String: String] = [:]
+    /// The media type of the book's thumbnail (`image/jpeg` unless its cover cannot be decoded), by book id.
+    var thumbnailTypes: [String: String] = [:]
     /// Whether acquisitions are open access (no token guards the server).
     var openAccess: Bool
 

@@ -98,15 +98,19 @@ extension OPDSRoutes {
         }
         paths["/opds/books/{id}/epub"] = epub
         let pictures = ["image/jpeg", "image/png", "image/gif", "image/webp", "image/svg+xml"]
-        for (path, summary, operationID) in [("cover", "The book's cover", "opdsBookCover"),
-                                             ("thumbnail", "The book's thumbnail (the cover itself)", "opdsBookThumbnail")] {
+        let thumbnailDetail = "The cover reduced to fit 200 × 300 pixels (aspect ratio kept, never enlarged) and written as JPEG. "
+            + "A JPEG cover that fits already is served as it is; a cover that cannot be decoded is served itself, in its own type."
+        for (path, summary, detail, operationID) in [("cover", "The book's cover", nil, "opdsBookCover"),
+                                                     ("thumbnail", "The book's thumbnail (JPEG)", thumbnailDetail, "opdsBookThumbnail")] {
             var content: [String: Any] = [:]
             for type in pictures { content[type] = ["schema": Self.binary] }
-            paths["/opds/books/{id}/\(path)"] = ["get": [
+            var operation: [String: Any] = [
                 "summary": summary, "operationId": operationID, "tags": ["OPDS"], "parameters": [id],
                 "responses": ["200": ["description": "The picture", "content": content],
                               "304": ["description": "Not modified (If-None-Match matched the ETag)"],
-                              "404": notFound] as [String: Any]]]
+                              "404": notFound] as [String: Any]]
+            if let detail { operation["description"] = detail }
+            paths["/opds/books/{id}/\(path)"] = ["get": operation]
         }
         return OpenAPIFragment(paths: Self.json(paths), schemas: Self.json(Self.schemas))
     }

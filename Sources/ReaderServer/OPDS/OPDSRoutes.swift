@@ -5,7 +5,8 @@ import ReaderEngine
 
 /// The OPDS catalog: OPDS 1.2 (Atom) under `/opds`, OPDS 2.0 (JSON) under `/opds/v2`, the same
 /// feeds in both (root, recent, by title, authors, tags, collections, search), an OpenSearch
-/// description, and each book's file, EPUB export, cover and thumbnail under `/opds/books/ID`.
+/// description, and each book's file, EPUB export, cover and thumbnail (a JPEG of at most
+/// 200 × 300) under `/opds/books/ID`.
 struct OPDSRoutes: ServerRouteGroup {
     /// Books per page of a listing.
     static let defaultPageSize = 25
@@ -13,6 +14,7 @@ struct OPDSRoutes: ServerRouteGroup {
     let source: any OPDSBookSource
     let pageSize: Int
     let exports: OPDSExportCache
+    let thumbnails = OPDSThumbnails()
     /// Whether acquisitions are marked open access (no token guards the server).
     let openAccess: Bool
     /// The media types of the files the engine opens (for the OpenAPI description).
@@ -55,7 +57,7 @@ struct OPDSRoutes: ServerRouteGroup {
         }
         router.get("/opds/v2/books/:id") { _, context in
             let book = try await book(context)
-            let facts = OPDSEntryFacts(coverTypes: coverTypes([book]), openAccess: openAccess)
+            let facts = entryFacts([book])
             return Response(status: .ok, headers: [.contentType: OPDSMediaType.opds2Publication],
                             body: .init(byteBuffer: ByteBuffer(bytes: OPDSJSONWriter(facts: facts).writePublication(book))))
         }
@@ -89,18 +91,33 @@ struct OPDSRoutes: ServerRouteGroup {
             return try await OPDSFileResponse.serve(path: path, mediaType: OPDSMediaType.epub, etag: "\"\(book.id)-epub\"",
                                                     downloadName: name, request: request, context: context)
         }
-        for (name, suffix) in [("cover", "cover"), ("thumbnail", "cover")] {
-            router.get(RouterPath("/opds/books/:id/\(name)")) { request, context in
-                let book = try await book(context)
-                guard let cover = source.cover(of: book) else { throw HTTPError(.notFound) }
-                let etag = "\"\(book.id)-\(suffix)\""
-                var headers: HTTPFields = [.contentType: cover.mediaType, .eTag: etag, .cacheControl: "max-age=86400",
-                                           .xContentTypeOptions: "nosniff", .contentSecurityPolicy: "sandbox"]
-                if EntityTag.requestHolds(request, etag) { return Response(status: .notModified, headers: headers) }
-                headers[.contentLength] = String(cover.data.count)
-                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: cover.data)))
-            }
+        router.get("/opds/books/:id/cover") { request, context in
+            let book = try await book(context)
+            guard let cover = source.cover(of: book) else { throw HTTPError(.notFound) }
+            return Self.picture(cover, etag: "\"\(book.id)-cover\"", request: request)
         }
+        router.get("/opds/books/:id/thumbnail") { request, context in
+            let book = try await book(context)
+            let etag = "\"\(book.id)-thumbnail\""
+            let (source, thumbnails) = (self.source, self.thumbnails)
+            // Decoding and scaling take a while: off the request's thread.
+            let picture = try await ServerThreads.files.runIfActive { () -> CoverImage? in
+                guard let cover = source.cover(of: book) else { return nil }
+                return thumbnails.picture(for: book.id, cover: cover)
+            }
+            guard let picture else { throw HTTPError(.notFound) }
+            return Self.picture(picture, etag: etag, request: request)
+        }
+    }
+
+    /// A picture response: its ETag (304 when the request holds it), cached for a day, never sniffed
+    /// or run as a document.
+    private static func picture(_ picture: CoverImage, etag: String, request: Request) -> Response {
+        var headers: HTTPFields = [.contentType: picture.mediaType, .eTag: etag, .cacheControl: "max-age=86400",
+                                   .xContentTypeOptions: "nosniff", .contentSecurityPolicy: "sandbox"]
+        if EntityTag.requestHolds(request, etag) { return Response(status: .notModified, headers: headers) }
+        headers[.contentLength] = String(picture.data.count)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: picture.data)))
     }
 
     /// Builds and writes a feed; 404 when `build` finds nothing, 400 for a bad page number.
@@ -115,7 +132,7 @@ struct OPDSRoutes: ServerRouteGroup {
         }
         let books = try await allBooks()
         guard let feed = build(OPDSFeedBuilder(books: books, pageSize: pageSize), page) else { throw HTTPError(.notFound) }
-        let facts = OPDSEntryFacts(coverTypes: coverTypes(feed.books), openAccess: openAccess)
+        let facts = entryFacts(feed.books)
         switch version {
         case .atom:
             return Response(status: .ok, headers: [.contentType: OPDSMediaType.atom(feed.kind)],
@@ -144,10 +161,15 @@ struct OPDSRoutes: ServerRouteGroup {
         return book
     }
 
-    private func coverTypes(_ books: [OPDSBook]) -> [String: String] {
-        var types: [String: String] = [:]
-        for book in books { if let cover = source.cover(of: book) { types[book.id] = cover.mediaType } }
-        return types
+    /// What the entries of `books` link to: the media types of their covers and thumbnails.
+    private func entryFacts(_ books: [OPDSBook]) -> OPDSEntryFacts {
+        var facts = OPDSEntryFacts(openAccess: openAccess)
+        for book in books {
+            guard let cover = source.cover(of: book) else { continue }
+            facts.coverTypes[book.id] = cover.mediaType
+            facts.thumbnailTypes[book.id] = thumbnails.mediaType(for: book.id, cover: cover)
+        }
+        return facts
     }
 
     /// `q` (OpenSearch, OPDS 1) or `query` (the OPDS 2 template), `+` read as a space.
