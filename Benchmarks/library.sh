@@ -78,3 +78,15 @@ if command -v rg >/dev/null; then
     echo "| library search, 100 books | $(python3 -c "print('%.0f' % ($search * 1000))") ms | $(python3 -c "print('%.0f' % ($peer * 1000))") ms | $(ratio "$search" "$peer") |"
 fi
 echo
+cat <<'NOTES'
+What the figures owe to profiling (perf): `library list` was 237 ms at first. Rows are read through
+GRDB cursors by column position, lists of authors and tags without `JSONDecoder` when they hold no
+escapes, the sort moves indices instead of books, and the unreadable files are found by one query;
+what is left is mostly process start, opening the database and decoding 10,000 rows. `--json` took
+2.6 s, three quarters of it making an ISO 8601 date formatter for every time written; times are now
+written and read by arithmetic. The first scan is dominated by opening every book (metadata,
+contents, page count, cover); the second only stats the files and compares them with one query's
+rows. `library search` opens and fingerprints each of the 100 books (the index is named by the
+fingerprint), where rg reads 100 small text files.
+NOTES
+echo

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `reader serve` under load: wrk (Debian's `wrk`) on loopback, 64 connections for 30 s, against
-# /api/files on a generated folder of 5,000 articles, and against a book's cover; requests/s,
+# /api/files on a generated folder of 5,000 articles, a book's cover, an article, a page of a book
+# (the engine API) and an OPDS thumbnail; requests/s,
 # p50/p99 latency, errors, and the server's RSS before and after. Also /api/files's latency cold
 # (the first request after start) and when nothing changed (curl, median of 20).
 #   Benchmarks/serve.sh [READER]          (READER defaults to the release build, built here)
@@ -40,6 +41,9 @@ load() {
 load /api/files
 load /api/covers/lighthouse-keeper.epub
 load /api/file?name=2020-01-01-article-0.md
+book=$(curl -s "$base/api/books?format=epub" | python3 -c 'import json,sys; print(json.load(sys.stdin)["items"][0]["id"])')
+load "/api/books/$book/page?page=3&width=80&height=24"
+load "/opds/books/$book/thumbnail"
 
 if [[ ${SERVE_MILLION:-0} == 1 ]]; then
     # wrk has no request count; 60 s at the cover's rate (about 40,000/s in release) is well over a million.
