@@ -347,3 +347,23 @@ struct OPDSExportCacheTests {
         #expect(made.allSatisfy { $0.hasSuffix(".epub") })
     }
 }
+
+@Suite("OPDS folder source")
+struct OPDSFolderSourceTests {
+    @Test("the folder is walked at most once per interval: a book added within it shows at the next walk")
+    func walksAtMostOncePerInterval() throws {
+        let fixture = try OPDSFixture()
+        defer { fixture.remove() }
+        let cached = OPDSFolderSource(path: fixture.folder.path, refreshInterval: .seconds(3600))
+        let walked = OPDSFolderSource(path: fixture.folder.path, refreshInterval: .zero)
+        let before = try cached.books().count
+        #expect(try walked.books().count == before)
+        let again = fixture.folder.appendingPathComponent("again", isDirectory: true)
+        try FileManager.default.createDirectory(at: again, withIntermediateDirectories: true)
+        // Another book, not a copy: the same fingerprint would be the same book.
+        try FileManager.default.copyItem(at: TestLocation.testBooks.appendingPathComponent("txt/lighthouse-keeper.txt"),
+                                         to: again.appendingPathComponent("lighthouse-keeper.txt"))
+        #expect(try cached.books().count == before, "within the interval the last walk answers")
+        #expect(try walked.books().count == before + 1)
+    }
+}

@@ -3,16 +3,23 @@ import ReaderCore
 import ReaderEngine
 import Synchronization
 
-/// The books of a folder, walked recursively on each listing: regular files whose extension names
-/// a format the engine registers, hidden files and folders skipped, symlinks that lead out of the
-/// folder refused. A file is fingerprinted and opened once per size and modification time.
+/// The books of a folder, walked recursively: regular files whose extension names a format the
+/// engine registers, hidden files and folders skipped, symlinks that lead out of the folder
+/// refused. A file is fingerprinted and opened once per size and modification time. The walk is
+/// done at most once per ``refreshInterval`` and by one request at a time (the others wait for its
+/// answer): every feed, cover, thumbnail and download looks its book up in it, and a walk of a
+/// folder of 5,000 articles took long enough that 64 connections asking for a thumbnail all timed out.
 final class OPDSFolderSource: OPDSBookSource {
     /// The most files looked at in one walk, so a huge tree cannot hold a request forever.
     static let maxFiles = 100_000
 
     private let root: String
     private let engine: ReaderEngine
+    private let refreshInterval: Duration
     private let known = Mutex<[String: Known]>([:])
+    private let lastWalk = Mutex<(at: ContinuousClock.Instant, books: [OPDSBook])?>(nil)
+    /// Held for the whole of a walk.
+    private let walking = Mutex(())
     private let covers = OPDSCoverCache()
 
     /// What the last walk learnt about a path.
@@ -22,10 +29,12 @@ final class OPDSFolderSource: OPDSBookSource {
         var book: OPDSBook?
     }
 
-    /// A source over the folder at `path`.
-    init(path: String, engine: ReaderEngine = .standard) {
+    /// A source over the folder at `path`, walked again when a listing is asked for more than
+    /// `refreshInterval` after the last walk.
+    init(path: String, engine: ReaderEngine = .standard, refreshInterval: Duration = .seconds(1)) {
         root = OPDSFolderSource.canonical(path)
         self.engine = engine
+        self.refreshInterval = refreshInterval
     }
 
     func books() throws(ReaderError) -> [OPDSBook] {
@@ -33,6 +42,25 @@ final class OPDSFolderSource: OPDSBookSource {
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ReaderError(.fileNotFound, file: root, reason: "the served folder is not there")
         }
+        if let fresh = recentBooks() { return fresh }
+        return walking.withLock { _ in
+            if let fresh = recentBooks() { return fresh }
+            let books = walkedBooks()
+            lastWalk.withLock { $0 = (.now, books) }
+            return books
+        }
+    }
+
+    /// The books of the last walk when it is recent enough.
+    private func recentBooks() -> [OPDSBook]? {
+        lastWalk.withLock { last in
+            guard let last, ContinuousClock.now - last.at < refreshInterval else { return nil }
+            return last.books
+        }
+    }
+
+    /// The books found by a walk, reading only the files that are new or changed since the last.
+    private func walkedBooks() -> [OPDSBook] {
         let candidates = walk()
         let previous = known.withLock { $0 }
         var current: [String: Known] = [:]
