@@ -38,17 +38,20 @@ final class FolderCatalog: BookCatalog {
         index.withLock { $0.refreshedAt = nil }
     }
 
-    /// The index, refreshed first when it is older than the interval.
+    /// The index, refreshed first when it is older than the interval. While one request refreshes
+    /// an index that exists, the others answer from it instead of waiting for the walk.
     private func current() -> FolderIndex {
         let known = index.withLock { $0 }
         if known.isFresh(within: refreshInterval) { return known }
-        return refreshing.withLock { _ in
-            let known = index.withLock { $0 }
-            if known.isFresh(within: refreshInterval) { return known }
-            let refreshed = refresh(known)
-            index.withLock { $0 = refreshed }
+        let refreshIfStale = { () -> FolderIndex in
+            let known = self.index.withLock { $0 }
+            if known.isFresh(within: self.refreshInterval) { return known }
+            let refreshed = self.refresh(known)
+            self.index.withLock { $0 = refreshed }
             return refreshed
         }
+        if known.refreshedAt != nil { return refreshing.withLockIfAvailable { _ in refreshIfStale() } ?? known }
+        return refreshing.withLock { _ in refreshIfStale() }
     }
 
     /// `known` brought up to date with the folder.

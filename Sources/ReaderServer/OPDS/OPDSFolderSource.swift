@@ -6,9 +6,10 @@ import Synchronization
 /// The books of a folder, walked recursively: regular files whose extension names a format the
 /// engine registers, hidden files and folders skipped, symlinks that lead out of the folder
 /// refused. A file is fingerprinted and opened once per size and modification time. The walk is
-/// done at most once per ``refreshInterval`` and by one request at a time (the others wait for its
-/// answer): every feed, cover, thumbnail and download looks its book up in it, and a walk of a
-/// folder of 5,000 articles took long enough that 64 connections asking for a thumbnail all timed out.
+/// done at most once per ``refreshInterval`` and by one request at a time, while the others answer
+/// from the last walk (they wait only for the first): every feed, cover, thumbnail and download
+/// looks its book up in it, and with a walk of a folder of 5,000 articles on every request, 64
+/// connections asking for a thumbnail all timed out.
 final class OPDSFolderSource: OPDSBookSource {
     /// The most files looked at in one walk, so a huge tree cannot hold a request forever.
     static let maxFiles = 100_000
@@ -42,21 +43,16 @@ final class OPDSFolderSource: OPDSBookSource {
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ReaderError(.fileNotFound, file: root, reason: "the served folder is not there")
         }
-        if let fresh = recentBooks() { return fresh }
-        return walking.withLock { _ in
-            if let fresh = recentBooks() { return fresh }
-            let books = walkedBooks()
-            lastWalk.withLock { $0 = (.now, books) }
+        let last = lastWalk.withLock { $0 }
+        if let last, ContinuousClock.now - last.at < refreshInterval { return last.books }
+        let walkIfStale = { () -> [OPDSBook] in
+            if let last = self.lastWalk.withLock({ $0 }), ContinuousClock.now - last.at < self.refreshInterval { return last.books }
+            let books = self.walkedBooks()
+            self.lastWalk.withLock { $0 = (.now, books) }
             return books
         }
-    }
-
-    /// The books of the last walk when it is recent enough.
-    private func recentBooks() -> [OPDSBook]? {
-        lastWalk.withLock { last in
-            guard let last, ContinuousClock.now - last.at < refreshInterval else { return nil }
-            return last.books
-        }
+        if let last { return walking.withLockIfAvailable { _ in walkIfStale() } ?? last.books }
+        return walking.withLock { _ in walkIfStale() }
     }
 
     /// The books found by a walk, reading only the files that are new or changed since the last.
