@@ -20,7 +20,7 @@ extension Library {
         var range: LocatorRange?
         switch place {
         case .range(let given):
-            let positions = try session.resolve(given, reanchoring: Self.reanchoring(given.start, fingerprint: fingerprint))
+            let positions = try Self.resolve(given, in: session, fingerprint: fingerprint)
             guard positions.lowerBound < positions.upperBound else {
                 throw ReaderError(.invalidArgument, file: path, reason: "the range is empty")
             }
@@ -30,8 +30,7 @@ extension Library {
             range = resolved
             locator = resolved.start
         case .locator(let given):
-            let resolved = try session.resolve(given, reanchoring: Self.reanchoring(given, fingerprint: fingerprint))
-            locator = try document.fingerprintedLocator(at: resolved.position)
+            locator = try document.fingerprintedLocator(at: try Self.resolve(given, in: session, fingerprint: fingerprint))
         case .page(let number, let viewport):
             let paged = try ReadingSession(document: document, viewport: viewport)
             locator = try document.fingerprintedLocator(at: paged.page(number).start)
@@ -56,8 +55,45 @@ extension Library {
     /// Re-anchoring for a Locator stamped with another document's fingerprint; nil (resolve it as
     /// it is) for one of this document or with no stamp.
     static func reanchoring(_ locator: Locator, fingerprint: String) -> ReanchoringOptions? {
-        guard let stamp = locator.locations.fingerprint, stamp != fingerprint else { return nil }
-        return ReanchoringOptions()
+        if let stamp = locator.locations.fingerprint { return stamp == fingerprint ? nil : ReanchoringOptions() }
+        return placedOnlyByProgression(locator) ? ReanchoringOptions() : nil
+    }
+
+    /// Whether a Locator without a fingerprint says where it is only by a progression, and carries
+    /// the text it points at: a web page's selection, whose progression through a section lands a
+    /// few words off, while its text is exact.
+    static func placedOnlyByProgression(_ locator: Locator) -> Bool {
+        let locations = locator.locations
+        guard locations.fingerprint == nil, locations.offset == nil, locations.cfi == nil, locations.partialCFI == nil,
+              locations.cssSelector == nil, locations.fragments?.isEmpty ?? true,
+              locations.progression != nil || locations.totalProgression != nil,
+              let quote = locator.text?.highlight else { return false }
+        return !quote.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    }
+
+    /// Where a range points in the session's document: by its text when it is another edition's,
+    /// or a progression-only one whose text is found (else by that progression).
+    private static func resolve(_ range: LocatorRange, in session: ReadingSession,
+                                fingerprint: String) throws(ReaderError) -> Range<TextPosition> {
+        let options = reanchoring(range.start, fingerprint: fingerprint)
+        guard options != nil, placedOnlyByProgression(range.start) else { return try session.resolve(range, reanchoring: options) }
+        do {
+            return try session.resolve(range, reanchoring: options)
+        } catch {
+            return try session.resolve(range)
+        }
+    }
+
+    /// Where a Locator points, as ``resolve(_:in:fingerprint:)`` finds a range.
+    private static func resolve(_ locator: Locator, in session: ReadingSession,
+                                fingerprint: String) throws(ReaderError) -> TextPosition {
+        let options = reanchoring(locator, fingerprint: fingerprint)
+        guard options != nil, placedOnlyByProgression(locator) else { return try session.resolve(locator, reanchoring: options).position }
+        do {
+            return try session.resolve(locator, reanchoring: options).position
+        } catch {
+            return try session.resolve(locator).position
+        }
     }
 
     /// Stores an item as given, without opening the book (for tools that made the Locator

@@ -111,3 +111,42 @@ enum LongBlock {
         return nil
     }
 }
+
+@Suite("Library: Locators placed only by progression")
+struct LibraryProgressionLocatorTests {
+    @Test("a range without fingerprint or offset, whose progressions are a little off, is placed by its text")
+    func placedByText() throws {
+        try withLibrary { fixture throws in
+            let epub = try fixture.copy("epub/lighthouse-keeper.epub")
+            _ = try fixture.library.add(paths: [epub])
+            let book = try #require(try fixture.library.books().first)
+            let document = try ReaderEngine.standard.open(path: epub)
+            defer { document.close() }
+            let (section, block) = try #require(try LongBlock.find(in: document, longerThan: 120, from: document.readingOrder.count / 2))
+            let units = Array(try document.content(ofSection: section).blocks[block].text.utf16)
+            // Word starts: the web page trims the text it sends.
+            func wordStart(after offset: Int) throws -> Int {
+                try #require((offset..<units.count).first { units[$0] != 0x20 && units[$0 - 1] == 0x20 })
+            }
+            let (low, high) = (try wordStart(after: 40), try wordStart(after: 70))
+            let exact = try document.range(from: TextPosition(section: section, block: block, offset: low),
+                                           to: TextPosition(section: section, block: block, offset: high))
+            // What a web page sends: the section, a progression through it, and the text from there on.
+            func loose(_ locator: Locator, text: String) -> Locator {
+                var sent = Locator(href: locator.href, type: locator.type, locations: .init())
+                sent.locations.progression = min(1, (locator.locations.progression ?? 0) + 0.01)
+                sent.text = .init(highlight: text)
+                return sent
+            }
+            func text(from offset: Int) -> String {
+                String(decoding: units[offset..<min(units.count, offset + 40)], as: UTF16.self)
+            }
+            let sent = LocatorRange(start: loose(exact.start, text: text(from: low)), end: loose(exact.end, text: text(from: high)))
+            #expect(try document.textRange(of: sent) != (try document.textRange(of: exact)), "the progressions alone land elsewhere")
+            let highlight = try fixture.library.addAnnotation(.highlight, to: book, at: .range(sent))
+            #expect(highlight.range?.text == exact.text)
+            let note = try fixture.library.addAnnotation(.note, to: book, at: .locator(sent.start), note: "here")
+            #expect(try document.resolve(note.locator) == (try document.resolve(exact.start)))
+        }
+    }
+}
