@@ -163,6 +163,29 @@ struct BookReadingRoutesTests {
         }
     }
 
+    @Test("a Locator of another edition (the AZW3 of the EPUB) finds its page by its text, and says how")
+    func otherEditionLocator() async throws {
+        let (epub, azw3) = ("epub/lighthouse-keeper.epub", "mobi/lighthouse-keeper.azw3")
+        let shelf = try BookShelf(books: [epub, azw3])
+        defer { shelf.remove() }
+        try await shelf.server.makeApplication().test(.router) { client in
+            let other = try jsonObject(try await client.execute(uri: "/api/books/\(shelf.id(azw3))/page?page=4", method: .get))
+            let start = try Locator(jsonString: try locatorText(other["start"]))
+            let words = try #require(start.text?.highlight).split(whereSeparator: \.isWhitespace).prefix(4).joined(separator: " ")
+            #expect(words.count > 10)
+            let page = try jsonObject(try await client.execute(
+                uri: "/api/books/\(shelf.id(epub))/page?locator=\(queryValue(start.jsonString()))", method: .get))
+            let lines = try #require(page["lines"] as? [String])
+            #expect(lines.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(words),
+                    "the EPUB's page holds \(words.debugDescription)")
+            let anchoring = try #require(page["anchoring"] as? [String: Any])
+            #expect((anchoring["confidence"] as? Double ?? 0) > 0.5)
+            #expect(anchoring["method"] as? String == "exactContext")
+            let own = try jsonObject(try await client.execute(uri: "/api/books/\(shelf.id(epub))/page?page=2", method: .get))
+            #expect(own["anchoring"] is NSNull, "the book's own pages need no anchoring")
+        }
+    }
+
     @Test("bad page parameters are 400s with a message, never 5xx")
     func badPageParameters() async throws {
         let book = "txt/lighthouse-keeper.txt"

@@ -29,7 +29,8 @@ enum BookOpenAPI {
             "bookPage", "One reflowed text page at a viewport, with its Locators",
             parameters: viewport + [
                 query("page", integer(minimum: 1, maximum: BookRoutes.pageLimit), "The 1-based page (default 1)"),
-                query("locator", string(maxLength: BookRoutes.locatorLimit), "A Locator as JSON: the page holding it (instead of page)"),
+                query("locator", string(maxLength: BookRoutes.locatorLimit),
+                      "A Locator as JSON: the page holding it (instead of page); one stamped with another edition's fingerprint is found by its text"),
             ],
             ok: json("BookPage", "The page"), refusals: ["400": error("A parameter is out of range, the page does not exist or the Locator does not resolve")])]
         paths["/api/books/{id}/sections"] = ["get": bookOperation(
@@ -233,6 +234,11 @@ enum BookOpenAPI {
             "pageCountIsEstimate": ["type": "boolean"], "width": ["type": "integer"], "height": ["type": "integer"],
             "lines": stringArray, "start": locator, "end": ["oneOf": [locator, ["type": "null"]]],
             "chapter": nullableString, "progression": ["type": ["number", "null"]],
+            "anchoring": ["oneOf": [ref("BookPageAnchoring"), ["type": "null"]]],
+        ])
+        schemas["BookPageAnchoring"] = object([
+            "confidence": ["type": "number", "minimum": 0, "maximum": 1],
+            "method": ["type": "string", "enum": ["exactContext", "fuzzyContext", "progression"]],
         ])
         schemas["BookSection"] = object([
             "index": ["type": "integer", "minimum": 0], "href": ["type": "string"], "title": nullableString,

@@ -19,6 +19,16 @@ struct BookPage: Encodable, Sendable {
     @Nullable var chapter: String?
     /// The start's progression through the whole book, 0...1.
     @Nullable var progression: Double?
+    /// How a `locator` of another edition was found by its text; null for the book's own.
+    @Nullable var anchoring: BookPageAnchoring?
+}
+
+/// How a Locator stamped with another file's fingerprint was placed in this book.
+struct BookPageAnchoring: Encodable, Sendable {
+    /// How far to trust the match, 0...1.
+    var confidence: Double
+    /// `exactContext`, `fuzzyContext` or `progression`.
+    var method: String
 }
 
 /// `GET /api/books/ID/locate`: a place's canonical Locator and the page holding it.

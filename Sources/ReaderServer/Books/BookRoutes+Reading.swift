@@ -1,4 +1,5 @@
 import Hummingbird
+import ReaderAnchoring
 import ReaderCore
 import ReaderEngine
 import ReaderLibrary
@@ -64,9 +65,13 @@ extension BookRoutes {
         let viewport = try query.viewport()
         let session = try open.session(at: viewport)
         let number: Int
+        var anchoring: BookPageAnchoring?
         if let text = try query.text("locator", maxLength: BookRoutes.locatorLimit) {
             guard !query.has("page") else { throw BookAPIError.badRequest("give page or locator, not both") }
-            number = try session.pageNumber(containing: Self.locator(text, parameter: "locator"))
+            let locator = try Self.locator(text, parameter: "locator")
+            let resolved = try session.resolve(locator, reanchoring: Self.reanchoring(locator, in: open))
+            anchoring = resolved.match.map { BookPageAnchoring(confidence: $0.confidence, method: $0.method.rawValue) }
+            number = try session.pageNumber(containing: resolved.position)
         } else {
             number = try query.integer("page", in: 1...Self.pageLimit, default: 1) ?? 1
         }
@@ -77,7 +82,14 @@ extension BookRoutes {
         let finalCount = try session.pageCount()
         return BookPage(page: number, pageCount: max(finalCount.value, number), pageCountIsEstimate: !finalCount.isExact,
                         width: viewport.columns, height: viewport.rows, lines: shown.lines, start: start, end: end,
-                        chapter: start.title, progression: start.locations.totalProgression)
+                        chapter: start.title, progression: start.locations.totalProgression, anchoring: anchoring)
+    }
+
+    /// Text re-anchoring for a Locator stamped with another file's fingerprint (another edition or
+    /// format of the book): it is looked for by its text context instead of being refused.
+    static func reanchoring(_ locator: Locator, in open: OpenBook) -> ReanchoringOptions? {
+        guard let stamp = locator.locations.fingerprint, stamp != open.fingerprint, locator.text?.highlight != nil else { return nil }
+        return ReanchoringOptions()
     }
 
     /// Page `number` of `session`.
