@@ -45,7 +45,7 @@ public struct ReaderServer: Sendable {
         logger.logLevel = .warning
         let host = configuration.host
         return Application(
-            router: makeRouter(),
+            router: HeadRequests(routes: makeRouter()),
             server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.limits.idleTimeoutSeconds)))),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: "reader"),
             onServerRunning: { channel in

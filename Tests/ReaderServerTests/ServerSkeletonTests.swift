@@ -51,3 +51,28 @@ struct OpenAPIDocumentTests {
         }
     }
 }
+
+@Suite("HEAD requests", .ownThreads)
+struct HeadRequestTests {
+    @Test("HEAD answers every GET route over a real socket: the same status and headers, the body's length, no body")
+    func headMirrorsGet() async throws {
+        let book = "epub/lighthouse-keeper.epub"
+        let shelf = try BookShelf(books: [book])
+        defer { shelf.remove() }
+        let id = shelf.id(book)
+        let uris = ["/", "/app/app.js", "/openapi.json", "/api/files", "/api/books", "/api/books/\(id)", "/api/books/\(id)/cover",
+                    "/api/books/\(id)/page?page=2", "/opds", "/opds/books/\(id)/file", "/opds/books/\(id)/thumbnail",
+                    "/api/no-such-thing"]
+        try await shelf.server.makeApplication().test(.live) { client in
+            for uri in uris {
+                let get = try await client.execute(uri: uri, method: .get)
+                let head = try await client.execute(uri: uri, method: .head)
+                #expect(head.status == get.status, "\(uri)")
+                #expect(head.body.readableBytes == 0, "\(uri)")
+                #expect(head.headers[.contentType] == get.headers[.contentType], "\(uri)")
+                #expect(head.headers[.eTag] == get.headers[.eTag], "\(uri)")
+                #expect(head.headers[.contentLength] == String(get.body.readableBytes), "\(uri)")
+            }
+        }
+    }
+}

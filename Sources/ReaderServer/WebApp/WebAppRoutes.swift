@@ -15,30 +15,24 @@ struct WebAppRoutes: ServerRouteGroup {
             router.get(RouterPath(path)) { request, _ in
                 Self.response(for: WebAppAssets.page, request: request, versioned: false)
             }
-            router.head(RouterPath(path)) { request, _ in
-                Self.response(for: WebAppAssets.page, request: request, versioned: false, includeBody: false)
-            }
         }
         router.get("/app/:asset") { request, context in
-            Self.assetResponse(request: request, context: context, includeBody: true)
-        }
-        router.head("/app/:asset") { request, context in
-            Self.assetResponse(request: request, context: context, includeBody: false)
+            Self.assetResponse(request: request, context: context)
         }
     }
 
-    private static func assetResponse(request: Request, context: ServerRequestContext, includeBody: Bool) -> Response {
+    private static func assetResponse(request: Request, context: ServerRequestContext) -> Response {
         guard let name = context.parameters.get("asset"), let asset = WebAppAssets.byName[name] else {
             var headers = securityHeaders
             headers[.contentType] = "text/plain; charset=utf-8"
             return Response(status: .notFound, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "Not found\n")))
         }
         let versioned = request.uri.queryParameters.get("v") == asset.version
-        return response(for: asset, request: request, versioned: versioned, includeBody: includeBody)
+        return response(for: asset, request: request, versioned: versioned)
     }
 
     /// The asset, or 304 when the client's `If-None-Match` names its ETag.
-    static func response(for asset: WebAppAsset, request: Request, versioned: Bool, includeBody: Bool = true) -> Response {
+    static func response(for asset: WebAppAsset, request: Request, versioned: Bool) -> Response {
         var headers = securityHeaders
         headers[.eTag] = asset.eTag
         headers[.cacheControl] = versioned ? "public, max-age=31536000, immutable" : "no-cache"
@@ -46,7 +40,7 @@ struct WebAppRoutes: ServerRouteGroup {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = asset.contentType
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: includeBody ? asset.body : ByteBuffer()))
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: asset.body))
     }
 
     /// The headers on every response of the app.
