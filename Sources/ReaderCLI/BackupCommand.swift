@@ -56,6 +56,6 @@ enum BackupSummaryLine {
     static func text(_ summary: BackupImportSummary) -> String {
         "books added \(summary.booksAdded), updated \(summary.booksUpdated); positions \(summary.positions); "
             + "items \(summary.annotations); collections \(summary.collections); settings \(summary.settings); "
-            + "sessions \(summary.readingSessions)"
+            + "sessions \(summary.readingSessions); article highlights and notes \(summary.articleAnnotations)"
     }
 }

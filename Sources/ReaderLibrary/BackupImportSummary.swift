@@ -15,6 +15,8 @@ public struct BackupImportSummary: Hashable, Sendable, Codable {
     public var settings = 0
     /// Reading sessions added.
     public var readingSessions = 0
+    /// The article viewer's highlights and notes of an article, added or replaced by newer ones.
+    public var articleAnnotations = 0
 
     /// An empty summary.
     public init() {}

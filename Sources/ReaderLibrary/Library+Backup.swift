@@ -15,7 +15,8 @@ extension Library {
                 bookmarks: items.filter { $0.kind == .bookmark }, highlights: items.filter { $0.kind == .highlight },
                 notes: items.filter { $0.kind == .note }, collections: try transaction.collections().sorted { $0.uuid < $1.uuid },
                 settings: try transaction.allSettings(),
-                readingSessions: try transaction.sessions(bookUUID: nil).sorted { $0.uuid < $1.uuid })
+                readingSessions: try transaction.sessions(bookUUID: nil).sorted { $0.uuid < $1.uuid },
+                articleAnnotations: try transaction.allViewerAnnotations().sorted { ($0.kind, $0.name) < ($1.kind, $1.name) })
         }
     }
 
@@ -38,7 +39,7 @@ extension Library {
     }
 
     /// Merges a backup in one transaction. Books are matched by UUID, else fingerprint; items,
-    /// collections and sessions by UUID. Of two copies the one modified later wins (a removal is
+    /// collections and sessions by UUID; the article viewer's saves by kind and article name. Of two copies the one modified later wins (a removal is
     /// a modification), and equal copies change nothing, so merging twice is the same as once.
     /// - Throws: ``ReaderError`` when the store fails (then nothing was written).
     public func merge(_ backup: LibraryBackup) throws(ReaderError) -> BackupImportSummary {
@@ -114,6 +115,13 @@ extension Library {
                 session.bookUUID = mapped(session.bookUUID)
                 try transaction.saveSession(session)
                 summary.readingSessions += 1
+            }
+            let knownArticles = Dictionary(try transaction.allViewerAnnotations().map { ("\($0.kind)/\($0.name)", $0) },
+                                           uniquingKeysWith: { _, last in last })
+            for record in backup.articleAnnotations ?? [] {
+                if let existing = knownArticles["\(record.kind)/\(record.name)"], existing.updatedAt >= record.updatedAt { continue }
+                try transaction.saveViewerAnnotation(kind: record.kind, name: record.name, json: record.value, at: record.updatedAt)
+                summary.articleAnnotations += 1
             }
             return summary
         }

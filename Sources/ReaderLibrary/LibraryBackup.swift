@@ -6,8 +6,9 @@ import ReaderCore
 public struct LibraryBackup: Hashable, Sendable, Codable {
     /// The value of ``format``.
     public static let formatName = "reader-library-backup"
-    /// The envelope version this build writes and the newest it reads.
-    public static let currentSchemaVersion = 1
+    /// The envelope version this build writes and the newest it reads. Version 2 added
+    /// ``articleAnnotations``; a version 1 envelope is read as having none.
+    public static let currentSchemaVersion = 2
     /// The largest backup file read.
     public static let byteLimit = 256 << 20
     /// The longest string accepted in a backup (a note, a quote, a title).
@@ -35,10 +36,12 @@ public struct LibraryBackup: Hashable, Sendable, Codable {
     public var settings: [BookSettings]
     /// Reading sessions.
     public var readingSessions: [ReadingSessionRecord]
+    /// The article viewer's highlights and notes (`reader serve --writable`); nil in a version 1 envelope.
+    public var articleAnnotations: [ArticleAnnotation]?
 
     /// The sections an envelope has; any other key is refused.
     static let keys: Set<String> = ["format", "schemaVersion", "createdAt", "books", "positions", "bookmarks", "highlights",
-                                    "notes", "collections", "settings", "readingSessions"]
+                                    "notes", "collections", "settings", "readingSessions", "articleAnnotations"]
 
     /// The bytes of the envelope: pretty-printed JSON with sorted keys, every list in a fixed order.
     public func encoded() -> Data {
@@ -105,6 +108,14 @@ public struct LibraryBackup: Hashable, Sendable, Codable {
         }
         if let empty = books.firstIndex(where: { $0.uuid.isEmpty || DocumentFingerprint($0.fingerprint) == nil }) {
             throw malformed("books[\(empty)] has no uuid or no valid fingerprint")
+        }
+        for (index, record) in (articleAnnotations ?? []).enumerated() {
+            guard ArticleAnnotation.kinds.contains(record.kind), !record.name.isEmpty else {
+                throw malformed("articleAnnotations[\(index)] is not a viewer's highlights or notes of a named article")
+            }
+            guard (try? JSONSerialization.jsonObject(with: Data(record.value.utf8), options: [.fragmentsAllowed])) != nil else {
+                throw malformed("articleAnnotations[\(index)].value is not JSON")
+            }
         }
         let bookUUIDs = Set(books.map(\.uuid))
         let referenced = positions.map(\.bookUUID) + (bookmarks + highlights + notes).map(\.bookUUID)

@@ -113,4 +113,6 @@ public protocol LibraryStoreTransaction {
     func viewerAnnotations(kind: String) throws(ReaderError) -> [String: String]
     /// Keeps the article viewer's JSON for `kind` of the article `name`, replacing what was there.
     func saveViewerAnnotation(kind: String, name: String, json: String, at time: Timestamp) throws(ReaderError)
+    /// Everything the article viewer saved, with when, ordered by kind then name (for backups).
+    func allViewerAnnotations() throws(ReaderError) -> [ArticleAnnotation]
 }

@@ -24,4 +24,15 @@ extension SQLiteLibraryTransaction {
                            arguments: [kind, name, json, time.milliseconds])
         }
     }
+
+    func allViewerAnnotations() throws(ReaderError) -> [ArticleAnnotation] {
+        try sql {
+            var records: [ArticleAnnotation] = []
+            let rows = try Row.fetchCursor(db, sql: "SELECT kind, name, value, updated_at FROM viewer_annotations ORDER BY kind, name")
+            while let row = try rows.next() {
+                records.append(ArticleAnnotation(kind: row[0], name: row[1], value: row[2], updatedAt: Timestamp(milliseconds: row[3])))
+            }
+            return records
+        }
+    }
 }

@@ -22,4 +22,11 @@ extension PostgresLibraryTransaction {
             ON CONFLICT (kind, name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
             """, [.text(kind), .text(name), .text(json), .integer(time.milliseconds)])
     }
+
+    func allViewerAnnotations() throws(ReaderError) -> [ArticleAnnotation] {
+        try map(try rows("SELECT kind, name, value, updated_at FROM viewer_annotations ORDER BY kind COLLATE \"C\", name COLLATE \"C\"", [])) { c in
+            ArticleAnnotation(kind: try c.string(0), name: try c.string(1), value: try c.string(2),
+                              updatedAt: Timestamp(milliseconds: try c.int64(3)))
+        }
+    }
 }

@@ -212,18 +212,20 @@ extension CLITests {
 
             let other = ["READER_LIBRARY": cache.appendingPathComponent("other.sqlite").path]
             let imported = try ReaderExecutable.run(["backup", "import", file], cacheDirectory: cache, environment: other)
-            #expect(imported.lines == ["books added 1, updated 0; positions 0; items 1; collections 0; settings 0; sessions 0"])
+            #expect(imported.lines == ["books added 1, updated 0; positions 0; items 1; collections 0; settings 0; sessions 0; "
+                                       + "article highlights and notes 0"])
             let twice = try ReaderExecutable.run(["backup", "import", file], cacheDirectory: cache, environment: other)
-            #expect(twice.lines == ["books added 0, updated 0; positions 0; items 0; collections 0; settings 0; sessions 0"])
+            #expect(twice.lines == ["books added 0, updated 0; positions 0; items 0; collections 0; settings 0; sessions 0; "
+                                    + "article highlights and notes 0"])
             #expect(try ReaderExecutable.run(["bookmark", "list"], cacheDirectory: cache, environment: other).lines.count == 1)
 
             let text = try String(contentsOfFile: file, encoding: .utf8)
             let future = cache.appendingPathComponent("future.json").path
-            try text.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 2")
+            try text.replacingOccurrences(of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 3")
                 .write(toFile: future, atomically: true, encoding: .utf8)
             let refused = try ReaderExecutable.run(["backup", "import", future], cacheDirectory: cache, environment: other)
             #expect(refused.status == 1 && refused.errorLines.count == 1)
-            #expect(refused.stderr.contains("schemaVersion 2 is newer"))
+            #expect(refused.stderr.contains("schemaVersion 3 is newer"))
             let truncated = cache.appendingPathComponent("truncated.json").path
             try String(text.prefix(text.count / 3)).write(toFile: truncated, atomically: true, encoding: .utf8)
             let broken = try ReaderExecutable.run(["backup", "import", truncated], cacheDirectory: cache, environment: other)

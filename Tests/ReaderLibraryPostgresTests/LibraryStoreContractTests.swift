@@ -83,6 +83,13 @@ struct LibraryStoreContractTests {
             try fixture.library.saveSettings(BookSettings(bookUUID: book.uuid, viewport: .standard, encoding: "utf-8",
                                                           transforms: ["s2t"], modifiedAt: .now()))
             _ = try fixture.library.removeAnnotation(mark.uuid)
+            try fixture.library.store.write { (transaction) throws(ReaderError) in
+                try transaction.saveViewerAnnotation(kind: "notes", name: "b.md", json: #"{"articleNote":"b"}"#, at: Timestamp(milliseconds: 7))
+                try transaction.saveViewerAnnotation(kind: "highlights", name: "a.md", json: "[]", at: Timestamp(milliseconds: 9))
+            }
+            #expect(try fixture.library.store.read { (transaction) throws(ReaderError) in try transaction.allViewerAnnotations() }
+                == [ArticleAnnotation(kind: "highlights", name: "a.md", value: "[]", updatedAt: Timestamp(milliseconds: 9)),
+                    ArticleAnnotation(kind: "notes", name: "b.md", value: #"{"articleNote":"b"}"#, updatedAt: Timestamp(milliseconds: 7))])
             let items = try fixture.library.annotations(of: book)
             #expect(items.map(\.uuid) == [note.uuid])
             #expect(items.first?.note == "the keeper" && items.first?.color == "blue")
@@ -93,7 +100,7 @@ struct LibraryStoreContractTests {
             let other: TestPostgres.Store = store == .sqlite ? (TestPostgres.stores.contains(.postgres) ? .postgres : .sqlite) : .sqlite
             try withStore(other) { target throws in
                 let first = try target.library.importBackup(from: backupPath)
-                #expect(first.booksAdded == 1 && first.annotations == 2 && first.settings == 1, "\(first)")
+                #expect(first.booksAdded == 1 && first.annotations == 2 && first.settings == 1 && first.articleAnnotations == 2, "\(first)")
                 #expect(try target.library.importBackup(from: backupPath).isEmpty)
                 let restored = try target.library.backup(at: Timestamp(milliseconds: 0))
                 let original = try fixture.library.backup(at: Timestamp(milliseconds: 0))

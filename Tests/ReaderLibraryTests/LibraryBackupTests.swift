@@ -23,6 +23,12 @@ struct LibraryBackupTests {
         let first = try #require(try fixture.library.annotations(of: books[0]).first)
         try fixture.library.recordPageShown(fingerprint: books[0].fingerprint, locator: first.locator, progress: 0.1,
                                             isLastPage: false)
+        try fixture.library.store.write { (transaction) throws(ReaderError) in
+            try transaction.saveViewerAnnotation(kind: "highlights", name: "2026-11-01-tides.md",
+                                                 json: #"[{"id":"h1","text":"the tide"}]"#, at: Timestamp(milliseconds: 1_000))
+            try transaction.saveViewerAnnotation(kind: "notes", name: "2026-11-01-tides.md",
+                                                 json: #"{"articleNote":"read again"}"#, at: Timestamp(milliseconds: 2_000))
+        }
     }
 
     /// A backup's content without its creation time.
@@ -42,6 +48,9 @@ struct LibraryBackupTests {
                 let summary = try target.library.importBackup(from: file)
                 #expect(summary.booksAdded == 2 && summary.annotations == 4 && summary.positions == 1)
                 #expect(summary.collections == 1 && summary.settings == 1 && summary.readingSessions == 1)
+                #expect(summary.articleAnnotations == 2)
+                #expect(try target.library.store.read { (t) throws(ReaderError) in try t.viewerAnnotation(kind: "notes", name: "2026-11-01-tides.md") }
+                    == #"{"articleNote":"read again"}"#)
                 #expect(try content(target.library) == (try content(source.library)))
                 let again = try target.library.importBackup(from: file)
                 #expect(again.isEmpty, "\(again)")
@@ -49,8 +58,9 @@ struct LibraryBackupTests {
             }
             let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
             let text = String(decoding: bytes, as: UTF8.self)
-            #expect(text.contains("\"schemaVersion\" : 1"))
-            for section in ["books", "positions", "bookmarks", "highlights", "notes", "collections", "settings", "readingSessions"] {
+            #expect(text.contains("\"schemaVersion\" : 2"))
+            for section in ["books", "positions", "bookmarks", "highlights", "notes", "collections", "settings", "readingSessions",
+                            "articleAnnotations"] {
                 #expect(text.contains("\"\(section)\""), "section \(section)")
             }
         }
@@ -78,6 +88,34 @@ struct LibraryBackupTests {
         }
     }
 
+    @Test("the article viewer's saves: the later copy wins; a version 1 backup, without them, still imports")
+    func articleAnnotations() throws {
+        try withLibrary { fixture throws in
+            try populate(fixture)
+            let old = try fixture.library.backup()
+            try withLibrary { other throws in
+                #expect(try other.library.merge(old).articleAnnotations == 2)
+                try other.library.store.write { (t) throws(ReaderError) in
+                    try t.saveViewerAnnotation(kind: "notes", name: "2026-11-01-tides.md", json: #"{"articleNote":"done"}"#,
+                                               at: Timestamp(milliseconds: 5_000))
+                }
+                #expect(try other.library.merge(old).articleAnnotations == 0, "the older copy does not replace the newer")
+                #expect(try other.library.store.read { (t) throws(ReaderError) in try t.viewerAnnotation(kind: "notes", name: "2026-11-01-tides.md") }
+                    == #"{"articleNote":"done"}"#)
+                #expect(try fixture.library.merge(try other.library.backup()).articleAnnotations == 1, "the newer copy travels back")
+            }
+            var object = try JSONSerialization.jsonObject(with: old.encoded()) as! [String: Any]
+            object["schemaVersion"] = 1
+            object["articleAnnotations"] = nil
+            let versionOne = try LibraryBackup.decode(try JSONSerialization.data(withJSONObject: object), file: nil)
+            #expect(versionOne.articleAnnotations == nil)
+            try withLibrary { other throws in
+                let summary = try other.library.merge(versionOne)
+                #expect(summary.booksAdded == 2 && summary.articleAnnotations == 0)
+            }
+        }
+    }
+
     @Test("malformed backups are refused with one line and change nothing", arguments: MalformedBackup.allCases)
     func malformed(_ kind: MalformedBackup) throws {
         try withLibrary { fixture throws in
@@ -101,7 +139,7 @@ struct LibraryBackupTests {
 
 /// Ways to spoil a good backup file.
 enum MalformedBackup: String, CaseIterable, CustomTestStringConvertible {
-    case truncated, wrongType, hugeString, unknownSection, futureVersion, notJSON, strayBook, wrongKind
+    case truncated, wrongType, hugeString, unknownSection, futureVersion, notJSON, strayBook, wrongKind, articleNotJSON, articleKind
 
     var testDescription: String { rawValue }
 
@@ -116,6 +154,8 @@ enum MalformedBackup: String, CaseIterable, CustomTestStringConvertible {
         case .futureVersion: "schemaVersion 99"
         case .strayBook: "not in the backup's books"
         case .wrongKind: "notes[0] is a bookmark"
+        case .articleNotJSON: "articleAnnotations[0].value is not JSON"
+        case .articleKind: "articleAnnotations[1] is not a viewer's highlights or notes"
         }
     }
 
@@ -142,6 +182,14 @@ enum MalformedBackup: String, CaseIterable, CustomTestStringConvertible {
             var notes = object["notes"] as! [[String: Any]]
             notes[0]["kind"] = "bookmark"
             object["notes"] = notes
+        case .articleNotJSON:
+            var records = object["articleAnnotations"] as! [[String: Any]]
+            records[0]["value"] = "{\"id\": "
+            object["articleAnnotations"] = records
+        case .articleKind:
+            var records = object["articleAnnotations"] as! [[String: Any]]
+            records[1]["kind"] = "bookmarks"
+            object["articleAnnotations"] = records
         }
         return try JSONSerialization.data(withJSONObject: object)
     }
