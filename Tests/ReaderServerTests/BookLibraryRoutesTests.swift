@@ -17,7 +17,7 @@ struct BookLibraryRoutesTests {
         return library
     }
 
-    @Test("a library book is read through its stored transforms, as reader open reads it; its id and Locators stay the file's")
+    @Test("a library book is read through its stored transforms in the engine API, the viewer and OPDS exports; its id and Locators stay the file's")
     func storedTransforms() async throws {
         let book = "txt/lighthouse-keeper.txt"
         let shelf = try BookShelf(books: [book])
@@ -36,6 +36,21 @@ struct BookLibraryRoutesTests {
             #expect(!text.contains("ferry "))
             let start = try Locator(jsonString: try locatorText(page["start"]))
             #expect(start.locations.fingerprint == (try ReaderEngine.standard.fingerprint(path: shelf.path(book)).description))
+
+            // The article viewer's text of the book and the OPDS catalog's EPUB export read it the same way.
+            let files = try #require(try jsonBody(try await client.execute(uri: "/api/files", method: .get)) as? [[String: Any]])
+            let name = try #require(files.first { $0["domain"] as? String == "txt" }?["filename"] as? String)
+            let viewerText = String(buffer: try await client.execute(uri: "/api/file?name=\(queryValue(name))", method: .get).body)
+            #expect(viewerText.contains("FERRY-BOAT left Nell Carrow"))
+            let export = try await client.execute(uri: "/opds/books/\(id)/epub", method: .get)
+            #expect(export.status == .ok)
+            let exported = shelf.folder.appendingPathComponent("export.epub")
+            try Data(export.body.readableBytesView).write(to: exported)
+            let document = try ReaderEngine.standard.open(path: exported.path)
+            defer { document.close() }
+            let words = try document.readingOrder.map { try document.content(ofSection: $0.index).blocks.map(\.text).joined(separator: " ") }
+                .joined(separator: " ")
+            #expect(words.contains("FERRY-BOAT left Nell Carrow"))
         }
         // The same folder served as a folder has no stored settings: the file's own words.
         let folderServer = ReaderServer(configuration: ServerConfiguration(source: .folder(path: shelf.folder.path), port: 0))

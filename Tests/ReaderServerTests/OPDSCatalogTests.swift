@@ -336,7 +336,7 @@ struct OPDSExportCacheTests {
         let source = OPDSFolderSource(path: fixture.folder.path)
         let books = try source.books().filter { !$0.isEPUB }.sorted(by: OPDSBook.byTitle)
         #expect(books.count == 4)
-        let cache = OPDSExportCache(folder: fixture.exports.path, engine: .standard, maxFiles: 2)
+        let cache = OPDSExportCache(folder: fixture.exports.path, reading: StoredReading(library: nil, engine: .standard), maxFiles: 2)
         var made: [String] = []
         for book in books {
             made.append(try await cache.epub(for: book))

@@ -20,14 +20,11 @@ struct BookService: Sendable {
         case .folder(let path):
             catalog = FolderCatalog(path: path)
             library = nil
-            openBooks = OpenBookCache()
+            openBooks = OpenBookCache(reading: StoredReading(library: nil, engine: .standard))
         case .library(let library):
             catalog = LibraryCatalog(library: library)
             self.library = library
-            // A library book reads as `reader open` reads it: with its stored encoding and transforms.
-            openBooks = OpenBookCache { path in
-                (try? library.settings(forFileAt: path)).flatMap { $0 }.map { ($0.encoding, $0.transforms) }
-            }
+            openBooks = OpenBookCache(reading: StoredReading(library: library, engine: .standard))
         }
         writable = configuration.writable
     }

@@ -1,6 +1,5 @@
 import ReaderCore
 import ReaderEngine
-import ReaderTransforms
 import Synchronization
 
 /// The few books open at a time, by id, least recently used dropped first. Opening a book costs
@@ -10,18 +9,13 @@ import Synchronization
 /// A book dropped from the cache is not closed: a request may still be reading it, and the
 /// document releases its handles when the last reference goes.
 final class OpenBookCache: Sendable {
-    /// How a file is to be read: a library book's stored encoding and text transforms.
-    typealias StoredReading = @Sendable (_ path: String) -> (encoding: String?, transforms: [String])?
-
-    private let engine: ReaderEngine
     private let books: Mutex<RecentValues<OpenBook>>
-    private let storedReading: StoredReading?
+    private let reading: StoredReading
 
-    /// A cache keeping up to `capacity` open books, each opened as `storedReading` says (when given).
-    init(engine: ReaderEngine = .standard, capacity: Int = 4, storedReading: StoredReading? = nil) {
-        self.engine = engine
+    /// A cache keeping up to `capacity` open books, each opened as `reading` says.
+    init(reading: StoredReading, capacity: Int = 4) {
         books = Mutex(RecentValues(capacity: capacity))
-        self.storedReading = storedReading
+        self.reading = reading
     }
 
     /// The open book `id`, whose file is at `path`; opened (outside any lock) when not kept.
@@ -29,11 +23,7 @@ final class OpenBookCache: Sendable {
     ///   when it cannot be opened.
     func book(id: String, path: String) throws -> OpenBook {
         if let kept = books.withLock({ $0.value(for: id) }) { return kept }
-        let stored = storedReading?(path)
-        let chain = try TextTransformChain(names: stored?.transforms ?? [])
-        let source = try engine.open(path: path, options: OpenOptions(encoding: stored?.encoding))
-        // The transformed text keeps the file's fingerprint and Locators.
-        let document: any Document = chain.isEmpty ? source : TransformedDocument(source, chain: chain)
+        let document = try reading.open(path: path).document
         let fingerprint: DocumentFingerprint
         do {
             fingerprint = try document.fingerprint()

@@ -4,19 +4,20 @@ import ReaderEngine
 import ReaderExport
 
 /// EPUB exports of non-EPUB books, made on first request and kept in a folder by book id (the
-/// fingerprint's hash, so a changed file is a new key). Exports run one at a time on a queue of
-/// their own; the folder is bounded: after each export the oldest files go until at most
+/// fingerprint's hash, so a changed file is a new key) and, for a library book with stored
+/// reading settings, a hash of those (its text goes through them). Exports run one at a time on a
+/// queue of their own; the folder is bounded: after each export the oldest files go until at most
 /// `maxFiles` files and `maxBytes` bytes remain.
 final class OPDSExportCache: Sendable {
     let folder: String
     let maxFiles: Int
     let maxBytes: Int64
-    private let engine: ReaderEngine
+    private let reading: StoredReading
     private let queue = DispatchQueue(label: "reader.opds.export")
 
-    init(folder: String, engine: ReaderEngine, maxFiles: Int = 32, maxBytes: Int64 = 512 << 20) {
+    init(folder: String, reading: StoredReading, maxFiles: Int = 32, maxBytes: Int64 = 512 << 20) {
         self.folder = folder
-        self.engine = engine
+        self.reading = reading
         self.maxFiles = maxFiles
         self.maxBytes = maxBytes
     }
@@ -40,8 +41,19 @@ final class OPDSExportCache: Sendable {
         }
     }
 
+    /// `-` and 16 hex digits of an FNV-1a hash of the stored encoding and transforms; empty without any.
+    static func settingsSuffix(_ settings: (encoding: String?, transforms: [String])?) -> String {
+        guard let settings else { return "" }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in ((settings.encoding ?? "") + "\u{0}" + settings.transforms.joined(separator: "\u{0}")).utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return "-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
     private func export(_ book: OPDSBook) throws(ReaderError) -> String {
-        let target = (folder as NSString).appendingPathComponent("\(book.id).epub")
+        let target = (folder as NSString).appendingPathComponent("\(book.id)\(Self.settingsSuffix(reading.settings(forFileAt: book.path))).epub")
         if FileManager.default.fileExists(atPath: target) {
             try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: target)
             return target
@@ -51,7 +63,7 @@ final class OPDSExportCache: Sendable {
         } catch {
             throw ReaderError(.unreadable, file: folder, reason: "cannot make the export cache folder: \(error.localizedDescription)")
         }
-        let document = try engine.open(path: book.path)
+        let document = try reading.open(path: book.path).document
         defer { document.close() }
         guard try document.fingerprint() == book.fingerprint else {
             throw ReaderError(.fileNotFound, file: book.path, reason: "the file changed since it was listed")

@@ -29,7 +29,7 @@ struct OPDSRoutes: ServerRouteGroup {
         }
         self.pageSize = max(1, pageSize)
         let exportEngine = configuration.library?.engine ?? engine
-        exports = OPDSExportCache(folder: exportFolder, engine: exportEngine)
+        exports = OPDSExportCache(folder: exportFolder, reading: StoredReading(library: configuration.library, engine: exportEngine))
         openAccess = configuration.token == nil
         fileMediaTypes = Array(Set(exportEngine.registry.descriptors.map(\.mediaType))).sorted()
     }

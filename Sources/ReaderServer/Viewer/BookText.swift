@@ -8,10 +8,12 @@ import ReaderRendering
 /// attribute, links only to http(s), mailto and ftp, images only from the book, here through
 /// `/api/book-resources/NAME/`).
 enum BookText {
-    /// The text of the book at `path` listed as `entry`.
+    /// The text of the book at `path` listed as `entry`, read as `reading` says (a library book
+    /// through its stored encoding and transforms).
     /// - Throws: ``ReaderError`` when the book cannot be opened or a section cannot be read.
-    static func text(path: String, entry: ViewerFile, engine: ReaderEngine) throws(ReaderError) -> String {
-        let document = try engine.open(path: path)
+    static func text(path: String, entry: ViewerFile, reading: StoredReading) throws(ReaderError) -> String {
+        let document = try reading.open(path: path).document
+        defer { document.close() }
         var text = "---\n"
         for (key, value) in [("title", entry.title), ("author", entry.author), ("domain", entry.domain),
                              ("feed", entry.feed), ("excerpt", entry.excerpt), ("image", entry.image)] where !value.isEmpty {

@@ -11,6 +11,8 @@ import ReaderLibrary
 struct ViewerRoutes: ServerRouteGroup {
     let index: ViewerIndex
     let engine: ReaderEngine
+    /// How a library book's text is read: with its stored encoding and transforms.
+    let reading: StoredReading
     /// The viewer's saved highlights and notes (read always; written only with `--writable`).
     let store: ViewerAnnotationStore?
     let writable: Bool
@@ -21,6 +23,7 @@ struct ViewerRoutes: ServerRouteGroup {
     /// are kept in its library (the served one, else ``ServerConfiguration/syncLibrary``).
     init(configuration: ServerConfiguration, engine: ReaderEngine = .standard) {
         self.engine = engine
+        reading = StoredReading(library: configuration.library, engine: engine)
         writable = configuration.writable
         store = (configuration.library ?? configuration.syncLibrary).map(ViewerAnnotationStore.init(library:))
         switch configuration.source {
@@ -99,7 +102,7 @@ struct ViewerRoutes: ServerRouteGroup {
             let text: String
             do throws(ReaderError) {
                 text = try bookTexts.text(for: item.file) { () throws(ReaderError) in
-                    try BookText.text(path: real, entry: item.entry, engine: engine)
+                    try BookText.text(path: real, entry: item.entry, reading: reading)
                 }
             } catch {
                 return JSONResponse.error("Cannot read \(name): \(error.reason)", status: .unprocessableContent)
