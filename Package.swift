@@ -161,7 +161,7 @@ let package = Package(
         .target(
             name: "ReaderTerminal",
             dependencies: ["ReaderEngine", "ReaderCore", "ReaderAnchoring", "ReaderSearch", "ReaderLibrary", "ReaderRendering",
-                           "ReaderTransforms", "CTerminalGuard"]),
+                           "ReaderTransforms", "ReaderImaging", "CTerminalGuard"]),
 
         .executableTarget(
             name: "ReaderCLI",

@@ -34,6 +34,16 @@ public struct Thumbnailer: Hashable, Sendable {
                          isSource: false)
     }
 
+    /// The picture in `bytes` reduced to fit the box (never enlarged), as RGB pixels, for a
+    /// caller that encodes them its own way (a terminal's graphics protocol).
+    /// - Throws: ``ImageError`` as ``thumbnail(of:)`` does.
+    public func fittedImage(of bytes: [UInt8]) throws(ImageError) -> RGBImage {
+        let info = try ImageProbe.info(of: bytes, limits: limits)
+        let size = box.fittedSize(width: info.width, height: info.height)
+        let pixels = try ImageDecoder.decodePixels(bytes, limits: limits, jpegScale: Self.jpegScale(from: info, to: size))
+        return BoxScaler.scale(pixels, width: size.width, height: size.height)
+    }
+
     /// The largest of libjpeg's reductions (1/2, 1/4, 1/8, done in the DCT, so much faster than
     /// decoding in full) that still leaves at least the target size for the box filter to finish.
     static func jpegScale(from info: ImageInfo, to size: (width: Int, height: Int)) -> Int {

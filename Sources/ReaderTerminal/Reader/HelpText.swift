@@ -12,7 +12,7 @@ enum HelpText {
         "b  B               bookmark this page / list the bookmarks",
         "v                  highlight a passage, over pages too (with an optional note)",
         "f                  follow a link or footnote on the page; Backspace comes back",
-        "i                  write an image on the page out to a file",
+        "i                  show an image on the page (kitty, WezTerm, Ghostty), or write it to a file",
         "Esc                clear the search marks and the message",
         "?                  this help",
         "q                  quit (the position is kept in the library)",

@@ -50,15 +50,22 @@ struct PageLink: Hashable, Sendable {
     /// The labels hints get, in order.
     static let labels = (1...9).map(String.init) + "abcdefghijklmnopqrstuvwxyz".map(String.init)
 
+    private static func imageReference(_ run: InlineRun) -> ImageReference? {
+        if case .image(let reference) = run.style { return reference }
+        return nil
+    }
+
     /// The links (or images) whose text starts on the page, in order, labelled.
     static func find(on page: Page, blocks: (Int, Int) -> Block?, images: Bool) -> [PageLink] {
         var found: [PageLink] = []
         var seen = Set<TextPosition>()
         for (index, span) in page.spans.enumerated() {
             guard let span, let block = blocks(span.section, span.block) else { continue }
-            if images, case .image(let source) = block.kind, let source, !source.isEmpty, span.textRange.lowerBound == 0 {
+            if images, case .image(let source) = block.kind, span.textRange.lowerBound == 0,
+               // The block's source is as written (relative to its chapter); its run's reference is resolved.
+               let href = block.runs.lazy.compactMap(Self.imageReference).first?.href ?? source, !href.isEmpty {
                 let position = TextPosition(section: span.section, block: span.block, offset: 0)
-                if seen.insert(position).inserted { found.append(PageLink(label: "", position: position, target: .image(href: source))) }
+                if seen.insert(position).inserted { found.append(PageLink(label: "", position: position, target: .image(href: href))) }
             }
             for run in block.runs where run.range.lowerBound >= span.textRange.lowerBound
                 && (run.range.lowerBound < span.textRange.upperBound || (index == page.spans.count - 1 && run.range.lowerBound == span.textRange.upperBound)) {

@@ -14,6 +14,8 @@ public enum ReaderMode: Hashable, Sendable {
     case prompt(PromptPurpose, text: String)
     /// Labels over the links or images of the page, waiting for one to be typed.
     case hints(HintPurpose)
+    /// A picture of the book shown full-screen (kitty's graphics protocol), by its href.
+    case image(href: String)
     /// Choosing a passage word by word: the text of the word where it starts once fixed (it may
     /// be on an earlier or later page), and the index of the word at the cursor on this page.
     case selecting(anchor: Range<TextPosition>?, cursor: Int)

@@ -15,6 +15,7 @@ extension TerminalReader {
         case .prompt(let purpose, let text): promptKey(key, purpose: purpose, text: text)
         case .hints(let purpose): hintKey(key, purpose: purpose)
         case .selecting(let anchor, let cursor): selectionKey(key, anchor: anchor, cursor: cursor)
+        case .image(let href): imageKey(key, href: href)
         }
         return true
     }

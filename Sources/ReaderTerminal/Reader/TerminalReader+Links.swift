@@ -17,8 +17,32 @@ extension TerminalReader {
         guard case .character(let character) = key, let link = pageLinks.first(where: { $0.label == String(character) }) else { return }
         switch link.target {
         case .link(let target, let section): follow(target, from: section)
-        case .image(let href): writeImage(href)
+        case .image(let href): capabilities.kittyGraphics ? showImage(href) : writeImage(href)
         }
+    }
+
+    /// Shows an image of the book over the page (a terminal that speaks kitty's graphics protocol).
+    func showImage(_ href: String) {
+        guard let provider = book.document as? any ResourceProviding else { return fail("this format keeps no image files") }
+        do {
+            let data = try provider.resourceData(href: href)
+            shownImage = try KittyImage.make(from: data, columns: columns, rows: max(1, rows - 1),
+                                             cellWidth: cellPixels.width, cellHeight: cellPixels.height)
+            mode = .image(href: href)
+        } catch {
+            fail("the image could not be shown: \(reason(of: error))")
+        }
+    }
+
+    /// In the image view: `w` writes the image out; any other key goes back to the page.
+    func imageKey(_ key: Key, href: String) {
+        closeImage()
+        if key == .character("w") { writeImage(href) }
+    }
+
+    func closeImage() {
+        shownImage = nil
+        mode = .reading
     }
 
     /// Goes where a link leads, keeping the page to come back to; an outside link is only shown.

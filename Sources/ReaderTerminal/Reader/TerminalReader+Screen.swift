@@ -24,12 +24,14 @@ extension TerminalReader {
             status.message = anchor == nil
                 ? "select: move to the first word (arrows, h j k l), Enter to start, Esc to cancel"
                 : "select: move to the last word (on any page), Enter to highlight, Esc to cancel"
+        } else if case .image(let href) = mode {
+            status.message = "\(href.split(separator: "/").last.map(String.init) ?? href): w writes it to a file, any other key returns"
         } else if case .hints(let purpose) = mode {
             status.message = purpose == .links ? "follow which link? (type its label, Esc to cancel)"
                 : "write out which image? (type its label, Esc to cancel)"
         }
         return ScreenModel(columns: columns, rows: rows, capabilities: capabilities, page: lines, status: status,
-                           panel: panel(), prompt: prompt())
+                           panel: panel(), prompt: prompt(), image: shownImage)
     }
 
     /// Search hits, highlights and the selection on this page.

@@ -42,6 +42,10 @@ public final class TerminalReader {
     public internal(set) var highlights: [PlacedHighlight] = []
     /// Pages left by following links, for Backspace.
     public internal(set) var history: [TextPosition] = []
+    /// The size of a character cell in pixels (from the terminal, else a guess), for pictures.
+    public var cellPixels: (width: Int, height: Int) = (10, 20)
+    /// The picture shown in ``ReaderMode/image(href:)``.
+    var shownImage: KittyImage?
 
     let inbox: EventInbox
     let clock: () -> String?
@@ -200,6 +204,7 @@ public final class TerminalReader {
             sectionOrder.removeAll()
             if case .selecting = mode { mode = .reading }
             if case .hints = mode { mode = .reading }
+            if case .image = mode { closeImage() }
             page = try session.page(try session.pageNumber(containing: keep))
             startPageCount()
         } catch {

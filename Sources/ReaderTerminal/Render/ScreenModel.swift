@@ -14,10 +14,13 @@ public struct ScreenModel: Hashable, Sendable {
     public var panel: Panel?
     /// A prompt drawn in place of the status line (`/` search, `g` go to, a note), if any.
     public var prompt: Prompt?
+    /// A picture shown in place of the page, if any.
+    public var image: KittyImage?
 
     /// Creates a model.
     public init(columns: Int, rows: Int, capabilities: TerminalCapabilities, page: [ScreenLine], status: StatusInfo,
-                panel: Panel? = nil, prompt: Prompt? = nil) {
+                panel: Panel? = nil, prompt: Prompt? = nil, image: KittyImage? = nil) {
+        self.image = image
         self.columns = columns
         self.rows = rows
         self.capabilities = capabilities

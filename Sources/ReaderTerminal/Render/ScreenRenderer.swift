@@ -8,12 +8,14 @@ public enum ScreenRenderer {
         var lines: [ScreenLine]
         if let panel = model.panel {
             lines = panelLines(panel, rows: pageRows, columns: model.columns, unicode: unicode)
+        } else if model.image != nil {
+            lines = []
         } else {
             lines = Array(model.page.prefix(pageRows)).map { DisplayText.clipped(DisplayText.safe($0, unicode: unicode), to: model.columns) }
         }
         while lines.count < pageRows { lines.append(ScreenLine()) }
         if model.rows > 0 { lines.append(statusLine(model)) }
-        return Screen(columns: model.columns, lines: lines)
+        return Screen(columns: model.columns, lines: lines, image: model.image)
     }
 
     /// The bottom line: the prompt being typed, else the status.

@@ -14,6 +14,7 @@ public enum ScreenEncoder {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(screen.columns * screen.lines.count * 2 + 256)
         bytes += Array("\u{1B}[?2026h".utf8)
+        if capabilities.kittyGraphics { bytes += Array(KittyImage.deleteAll.utf8) }
         for (row, line) in screen.lines.enumerated() {
             bytes += Array("\u{1B}[\(row + 1);1H\u{1B}[0m\u{1B}[2K".utf8)
             for run in line.runs {
@@ -23,6 +24,7 @@ public enum ScreenEncoder {
                 if !codes.isEmpty { bytes += Array("\u{1B}[0m".utf8) }
             }
         }
+        if capabilities.kittyGraphics, let image = screen.image { bytes += Array(image.sequence.utf8) }
         bytes += Array("\u{1B}[?2026l".utf8)
         return bytes
     }

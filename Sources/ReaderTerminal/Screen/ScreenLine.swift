@@ -57,11 +57,14 @@ public struct Screen: Hashable, Sendable {
     public var columns: Int
     /// The lines, one per row.
     public var lines: [ScreenLine]
+    /// A picture drawn over the lines (kitty's graphics protocol), if any.
+    public var image: KittyImage?
 
     /// Creates a screen.
-    public init(columns: Int, lines: [ScreenLine]) {
+    public init(columns: Int, lines: [ScreenLine], image: KittyImage? = nil) {
         self.columns = columns
         self.lines = lines
+        self.image = image
     }
 
     /// The text of every row, without attributes.

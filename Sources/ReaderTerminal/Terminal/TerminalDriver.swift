@@ -44,6 +44,14 @@ public final class TerminalDriver: @unchecked Sendable {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
+    /// The size of a character cell in pixels, when the terminal reports its size in pixels.
+    public func cellPixels() -> (width: Int, height: Int)? {
+        var size = winsize()
+        guard ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
+              size.ws_xpixel >= size.ws_col, size.ws_ypixel >= size.ws_row else { return nil }
+        return (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))
+    }
+
     /// Raw mode, the alternate screen, no cursor, wheel reports; and the handlers that undo it all.
     public func enter() throws(ReaderError) {
         guard tcgetattr(input, &saved) == 0 else {

@@ -23,6 +23,7 @@ public enum TerminalSession {
         defer { driver.leave() }
         let reader = try TerminalReader(book: book, columns: size.columns, rows: size.rows, capabilities: capabilities, inbox: inbox)
         defer { reader.finish() }
+        if let cell = driver.cellPixels() { reader.cellPixels = cell }
         driver.write(ScreenEncoder.frame(reader.screen(), capabilities: capabilities))
         log?.note("first-frame", TimingLog.now())
         var decoder = KeyDecoder()
@@ -35,6 +36,7 @@ public enum TerminalSession {
             if wakeup.inputClosed { return }
             if wakeup.resized {
                 let size = driver.size()
+                if let cell = driver.cellPixels() { reader.cellPixels = cell }
                 reader.resize(columns: size.columns, rows: size.rows)
                 changed = true
             }
