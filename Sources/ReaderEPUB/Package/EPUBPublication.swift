@@ -26,9 +26,26 @@ struct EPUBPublication: Sendable {
     static func load(from resources: any EPUBResources) throws(ReaderError) -> EPUBPublication {
         var containerWarnings = resources.warnings
         checkMimetype(resources, warnings: &containerWarnings)
-        let packagePath = try locatePackage(resources, warnings: &containerWarnings)
-        let package = try PackageParser.parse(try resources.read(packagePath), path: packagePath)
-        var warnings = containerWarnings.map { DocumentWarning(.container, message: $0) }
+        let package: PackageDocument
+        var recoveryWarnings: [DocumentWarning] = []
+        do {
+            let packagePath = try locatePackage(resources, warnings: &containerWarnings)
+            package = try PackageParser.parse(try resources.read(packagePath), path: packagePath)
+        } catch let error as MissingPackage {
+            guard let recovered = PackageDocument.recovered(from: resources.paths, missing: error.path) else { throw error.readerError }
+            package = recovered
+            recoveryWarnings.append(DocumentWarning(
+                .damagedContent, severity: .errorRecovered,
+                message: "the package document \(error.path) is missing (the archive may be cut short): the \(recovered.spine.count) "
+                    + "content documents left are read in the order of the archive, without the book's metadata",
+                location: .init(href: error.path)))
+        } catch let error as ReaderError {
+            throw error
+        } catch {
+            throw ReaderError(.malformed, reason: "\(error)")
+        }
+        let packagePath = package.path
+        var warnings = containerWarnings.map { DocumentWarning(.container, message: $0) } + recoveryWarnings
         warnings += package.warnings.map { DocumentWarning(.container, message: $0, location: .init(href: packagePath)) }
         let obfuscated = try checkEncryption(resources, package: package)
         for item in package.spine.compactMap({ package.item(id: $0.idref) }) where !resources.contains(item.path) {
@@ -63,12 +80,24 @@ struct EPUBPublication: Sendable {
         if resources.paths.first != "mimetype" { warnings.append("mimetype is not the first entry of the container") }
     }
 
+    /// container.xml names a package document the container does not hold.
+    struct MissingPackage: Error {
+        var path: String
+        var readerError: ReaderError {
+            ReaderError(.malformed, reason: "the package document \(path) named by container.xml is missing")
+        }
+    }
+
     /// The package path from container.xml or, when that is missing, the only `.opf` in the container.
-    private static func locatePackage(_ resources: any EPUBResources, warnings: inout [String]) throws(ReaderError) -> String {
+    /// - Throws: ``MissingPackage`` when container.xml names a package that is not there, else ``ReaderError``.
+    private static func locatePackage(_ resources: any EPUBResources, warnings: inout [String]) throws -> String {
         if resources.contains(ContainerDocument.path) {
             let container = try ContainerDocument.parse(try resources.read(ContainerDocument.path))
             guard let path = container.packagePaths.first(where: resources.contains) else {
-                throw ReaderError(.malformed, reason: "the package document \(container.packagePaths[0]) named by container.xml is missing")
+                let candidates = resources.paths.filter { $0.lowercased().hasSuffix(".opf") }
+                guard candidates.count == 1 else { throw MissingPackage(path: container.packagePaths[0]) }
+                warnings.append("container.xml names \(container.packagePaths[0]), which is missing; read the only package document, \(candidates[0])")
+                return candidates[0]
             }
             if container.packagePaths.count > 1 {
                 warnings.append("container.xml lists \(container.packagePaths.count) renditions; the first is read")
