@@ -271,6 +271,28 @@ import Testing
 
     // MARK: - Encodings
 
+    @Test("a run of NUL bytes (a zeroed block) is read and warned about as damage; ordinary text has no such warning")
+    func nulRunsWarn() throws {
+        try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
+            var data = Data("The keeper lit the lamp.\n\n".utf8)
+            data.append(Data(repeating: 0, count: 4096))
+            data.append(Data("\n\nThe ferry came at dawn.\u{0}\n".utf8))
+            let path = directory.appendingPathComponent("zeroed.txt").path
+            try data.write(to: URL(fileURLWithPath: path))
+            let document = try TXTBackend().open(path: path, format: .txt, options: .init())
+            let text = try document.content(ofSection: 0).blocks.map(\.text).joined(separator: "\n")
+            #expect(text.contains("The ferry came at dawn."))
+            let warning = try #require(document.warnings.first { $0.code == .damagedContent })
+            #expect(warning.message.hasPrefix("4097 NUL characters (the longest run 4096)"), "\(warning.message)")
+            #expect(warning.location.section == 0)
+
+            let plain = try TXTBackend().open(path: TestLocation.testBooks.appendingPathComponent("txt/lighthouse-keeper.txt").path,
+                                              format: .txt, options: .init())
+            _ = try plain.content(ofSection: 0)
+            #expect(!plain.warnings.contains { $0.code == .damagedContent })
+        }
+    }
+
     @Test("a forced windows-1251 decodes Cyrillic")
     func forcedWindows1251() throws {
         try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
