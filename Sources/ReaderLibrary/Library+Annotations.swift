@@ -52,8 +52,9 @@ extension Library {
         return item
     }
 
-    /// Re-anchoring for a Locator stamped with another document's fingerprint; nil (resolve it as
-    /// it is) for one of this document or with no stamp.
+    /// Re-anchoring by text for a Locator stamped with another document's fingerprint, or with no
+    /// stamp and only a progression to place it (``placedOnlyByProgression(_:)``); nil (resolve it
+    /// as it is) for one of this document, or an unstamped one that names an exact place.
     static func reanchoring(_ locator: Locator, fingerprint: String) -> ReanchoringOptions? {
         if let stamp = locator.locations.fingerprint { return stamp == fingerprint ? nil : ReanchoringOptions() }
         return placedOnlyByProgression(locator) ? ReanchoringOptions() : nil
@@ -76,7 +77,7 @@ extension Library {
     private static func resolve(_ range: LocatorRange, in session: ReadingSession,
                                 fingerprint: String) throws(ReaderError) -> Range<TextPosition> {
         let options = reanchoring(range.start, fingerprint: fingerprint)
-        guard options != nil, placedOnlyByProgression(range.start) else { return try session.resolve(range, reanchoring: options) }
+        guard placedOnlyByProgression(range.start) else { return try session.resolve(range, reanchoring: options) }
         do {
             return try session.resolve(range, reanchoring: options)
         } catch {
@@ -88,7 +89,7 @@ extension Library {
     private static func resolve(_ locator: Locator, in session: ReadingSession,
                                 fingerprint: String) throws(ReaderError) -> TextPosition {
         let options = reanchoring(locator, fingerprint: fingerprint)
-        guard options != nil, placedOnlyByProgression(locator) else { return try session.resolve(locator, reanchoring: options).position }
+        guard placedOnlyByProgression(locator) else { return try session.resolve(locator, reanchoring: options).position }
         do {
             return try session.resolve(locator, reanchoring: options).position
         } catch {
