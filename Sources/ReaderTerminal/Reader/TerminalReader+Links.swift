@@ -40,6 +40,7 @@ extension TerminalReader {
         if key == .character("w") { writeImage(href) }
     }
 
+    /// Back to the page from the image view (the next frame deletes the picture).
     func closeImage() {
         shownImage = nil
         mode = .reading

@@ -7,8 +7,9 @@ import ReaderImaging
 public struct KittyImage: Hashable, Sendable {
     /// The escape sequences that send and show the picture (cursor moved to the top left first).
     public let sequence: String
-    /// The cells it covers.
+    /// The columns of cells it covers.
     public let columns: Int
+    /// The rows of cells it covers.
     public let rows: Int
 
     /// Deletes every picture shown and frees its data; sent before each frame on such a terminal,
@@ -34,6 +35,7 @@ public struct KittyImage: Hashable, Sendable {
         repeat {
             let end = payload.index(start, offsetBy: Self.chunkSize, limitedBy: payload.endIndex) ?? payload.endIndex
             let more = end < payload.endIndex ? 1 : 0
+            // a=T sends and shows; f=24 is RGB; c and r the cells; C=1 leaves the cursor; q=2 asks for no answer.
             let keys = first ? "a=T,f=24,s=\(image.width),v=\(image.height),c=\(shownColumns),r=\(shownRows),C=1,q=2,m=\(more)"
                 : "m=\(more)"
             sequence += "\u{1B}_G\(keys);\(payload[start..<end])\u{1B}\\"
