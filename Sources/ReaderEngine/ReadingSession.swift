@@ -74,19 +74,29 @@ public final class ReadingSession: Sendable {
         try paginator.pageNumber(containing: document.resolve(locator))
     }
 
-    /// The page count to show beside a page: exact for TXT and Markdown, whose whole text is laid
-    /// out within the time of a cold open, for a PDF of at most ``exactFixedPageLimit`` pages,
-    /// and wherever the index is complete; otherwise an estimate from a few typical sections
-    /// (`Paginator/estimatedPageCount()`), the same on every call until the count is exact.
+    /// The page count to show beside a page: exact for TXT and Markdown of at most
+    /// ``exactTextByteLimit`` bytes, whose whole text is laid out within the time of a cold open,
+    /// for a PDF of at most ``exactFixedPageLimit`` pages, and wherever the index is complete;
+    /// otherwise an estimate from a few typical sections (`Paginator/estimatedPageCount()`), the
+    /// same on every call until the count is exact.
     public func pageCount() throws(ReaderError) -> PageCount {
         if let fixed = document as? any FixedPageProviding, fixed.pageCount <= Self.exactFixedPageLimit {
             return PageCount(value: try paginator.pageCount(), isExact: true)
         }
         switch document.format {
-        case .txt, .markdown: return PageCount(value: try paginator.pageCount(), isExact: true)
+        case .txt, .markdown:
+            let bytes = document.readingOrder.reduce(0) { $0 + ($1.byteCount ?? 0) }
+            if bytes <= Self.exactTextByteLimit || paginator.isComplete {
+                return PageCount(value: try paginator.pageCount(), isExact: true)
+            }
+            return try paginator.estimatedPageCount()
         default: return try paginator.estimatedPageCount()
         }
     }
+
+    /// The largest text file whose pages are counted exactly on every open: 8 MiB are laid out in
+    /// about a tenth of a second; a 1 GB file took 7.8 s for `open --page 3` when it was counted.
+    public static let exactTextByteLimit = 8 << 20
 
     /// The most pages a PDF may have for its screen pages to be counted exactly on every open:
     /// its pages' text is extracted in milliseconds, where an estimate from equal page weights

@@ -88,8 +88,8 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
         loader = TXTSectionLoader(path: path, file: file, encoding: encoding, byteRanges: byteRanges, joining: joining,
                                   decoders: decoders)
         metadata = TXTHeaderMetadata.read(from: sampleText, fileName: href)
-        readingOrder = byteRanges.indices.map {
-            Section(index: $0, href: href, mediaType: FormatDescriptor.txt.mediaType)
+        readingOrder = byteRanges.indices.map { [byteRanges] index in
+            Section(index: index, href: href, mediaType: FormatDescriptor.txt.mediaType, byteCount: byteRanges[index].count)
         }
         // Almost every use starts with the first section; build it while the caller does other
         // work (hashing the file for the page-index cache, say).

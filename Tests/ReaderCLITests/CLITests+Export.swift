@@ -66,7 +66,7 @@ extension CLITests {
         try withCacheDirectory { cache in
             let output = cache.appendingPathComponent("kept.epub").path
             _ = FileManager.default.createFile(atPath: output, contents: Data("old".utf8))
-            let broken = try ReaderExecutable.run(["export", "TestBooks/epub/malformed/container-points-to-missing-opf.epub", "-o", output],
+            let broken = try ReaderExecutable.run(["export", "TestBooks/epub/malformed/drm-encrypted.epub", "-o", output],
                                                   cacheDirectory: cache)
             #expect(broken.status == 1, "\(broken)")
             #expect(broken.errorLines.count == 1, "\(broken.stderr)")
