@@ -42,9 +42,12 @@ extension OpenCommand {
 
     /// Records the shown page as the book's position when the library holds the book. Never
     /// creates a library; a library that cannot be written costs a warning, not the page.
-    func recordPosition(start: Locator, page: Int, of count: PageCount) {
+    func recordPosition(start: Locator, of document: any Document, page: Int, of count: PageCount) {
         do {
-            guard let library = try ExistingLibrary.get(), let fingerprint = start.locations.fingerprint else { return }
+            guard let library = try ExistingLibrary.get() else { return }
+            let fingerprint = try document.fingerprint().description
+            var start = start
+            start.locations.fingerprint = fingerprint
             let progress = count.value > 0 ? min(1, Double(page) / Double(count.value)) : nil
             try library.recordPageShown(fingerprint: fingerprint, locator: start, progress: progress,
                                         isLastPage: count.isExact && page >= count.value)

@@ -82,19 +82,24 @@ struct OpenCommand: ParsableCommand {
             let shown = try session.page(number)
             let count = try session.pageCount()
             try session.saveIndex()
-            let start = try opened.fingerprintedLocator(at: shown.start)
-            var end: Locator?
-            if let position = shown.end { end = try opened.fingerprintedLocator(at: position) }
+            // The fingerprint (a hash of the whole file) is taken only where it is shown or kept:
+            // in JSON and in the library, not for a page printed as text.
+            let start = try opened.locator(at: shown.start)
             let title = opened.metadata.title ?? (resumed?.path ?? document.file)
-            recordPosition(start: start, page: number, of: count)
+            recordPosition(start: start, of: opened, page: number, of: count)
 
             var output = OutputBuffer()
             if json {
+                let fingerprint = try opened.fingerprint().description
+                var stampedStart = start
+                stampedStart.locations.fingerprint = fingerprint
+                var end: Locator?
+                if let position = shown.end { end = try opened.fingerprintedLocator(at: position) }
                 let report = PageReport(file: resumed?.path ?? document.file, format: opened.format.rawValue,
-                                        fingerprint: try opened.fingerprint().description, title: title,
+                                        fingerprint: fingerprint, title: title,
                                         page: number, pageCount: count.value, pageCountIsExact: count.isExact,
                                         viewport: viewport,
-                                        lines: shown.lines, start: start, end: end)
+                                        lines: shown.lines, start: stampedStart, end: end)
                 output.line(StandardStreams.json(report))
             } else {
                 shown.lines.forEach { output.line($0) }
