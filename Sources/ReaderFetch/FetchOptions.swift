@@ -9,6 +9,9 @@ public struct FetchOptions: Sendable {
     /// The waits before each retry (default 2 s, then 5 s): a request that fails on the connection,
     /// times out, or gets 429 or 5xx is tried again after each, never one that gets another 4xx.
     public var retryDelays: [Duration]
+    /// The longest `Retry-After` honoured (default 60 s): a 429 or 503 asking for a wait is retried
+    /// after that wait (if longer than the backoff's), and one asking for more is not retried.
+    public var maxRetryAfter: Duration
     /// The most requests in flight to one host at once (default 2).
     public var maxRequestsPerHost: Int
     /// The `User-Agent` header (see ``UserAgent``).
@@ -20,6 +23,7 @@ public struct FetchOptions: Sendable {
         maxBodyBytes = 64 << 20
         maxRedirects = 5
         retryDelays = [.seconds(2), .seconds(5)]
+        maxRetryAfter = .seconds(60)
         maxRequestsPerHost = 2
         userAgent = UserAgent.make(version: version)
     }

@@ -43,7 +43,7 @@ public final class HTTPFetcher: Sendable {
     ///   its cause: `fileNotFound` for 404 and 410, `invalidArgument` for an address that is not
     ///   http(s), `unsupportedOperation` past the size cap, `unreadable` for everything else.
     public func fetch(_ address: String, cached: CachedCopy? = nil, accept: String? = nil) async throws(ReaderError) -> FetchedResource {
-        try await withRetries(address) { () async throws(FetchFailure) -> FetchedResource in
+        try await withRetries(address) { () async throws(AttemptFailure) -> FetchedResource in
             var sink = MemorySink()
             return try await self.perform(address, cached: cached, accept: accept, into: &sink)
         }
@@ -53,8 +53,13 @@ public final class HTTPFetcher: Sendable {
     /// The returned resource's body is empty.
     /// - Throws: as ``fetch(_:cached:accept:)``, and `unreadable` when the file cannot be written.
     public func download(_ address: String, to path: String, accept: String? = nil) async throws(ReaderError) -> FetchedResource {
-        try await withRetries(address) { () async throws(FetchFailure) -> FetchedResource in
-            var sink = try FileSink(path: path)
+        try await withRetries(address) { () async throws(AttemptFailure) -> FetchedResource in
+            var sink: FileSink
+            do throws(FetchFailure) {
+                sink = try FileSink(path: path)
+            } catch {
+                throw AttemptFailure(failure: error)
+            }
             defer { sink.close() }
             return try await self.perform(address, cached: nil, accept: accept, into: &sink)
         }
@@ -63,14 +68,14 @@ public final class HTTPFetcher: Sendable {
     // MARK: - One request
 
     private func withRetries(_ address: String,
-                             _ attempt: @Sendable () async throws(FetchFailure) -> FetchedResource) async throws(ReaderError) -> FetchedResource {
+                             _ attempt: @Sendable () async throws(AttemptFailure) -> FetchedResource) async throws(ReaderError) -> FetchedResource {
         let hostKey = try FetchAddress.validate(address).hostKey
         var attempts = 0
         while true {
             attempts += 1
             await limiter.acquire(hostKey)
-            let outcome: Result<FetchedResource, FetchFailure>
-            do throws(FetchFailure) {
+            let outcome: Result<FetchedResource, AttemptFailure>
+            do throws(AttemptFailure) {
                 outcome = .success(try await attempt())
             } catch {
                 outcome = .failure(error)
@@ -80,18 +85,25 @@ public final class HTTPFetcher: Sendable {
             case .success(var resource):
                 resource.attempts = attempts
                 return resource
-            case .failure(let failure):
-                if failure.isRetryable, attempts <= options.retryDelays.count, !Task.isCancelled {
-                    try? await Task.sleep(for: options.retryDelays[attempts - 1])
+            case .failure(let attempt):
+                let failure = attempt.failure
+                let asked = attempt.retryAfter ?? .zero
+                if failure.isRetryable, attempts <= options.retryDelays.count, !Task.isCancelled, asked <= options.maxRetryAfter {
+                    try? await Task.sleep(for: max(options.retryDelays[attempts - 1], asked))
                     continue
                 }
-                throw Self.error(failure, address: address, attempts: attempts)
+                var error = Self.error(failure, address: address, attempts: attempts)
+                if asked > options.maxRetryAfter {
+                    error.reason += "; it asks to be tried again in \(asked.components.seconds) s, longer than the "
+                        + "\(options.maxRetryAfter.components.seconds) s this waits"
+                }
+                throw error
             }
         }
     }
 
     private func perform<Sink: BodySink>(_ address: String, cached: CachedCopy?, accept: String?,
-                                         into sink: inout Sink) async throws(FetchFailure) -> FetchedResource {
+                                         into sink: inout Sink) async throws(AttemptFailure) -> FetchedResource {
         let deadline = ContinuousClock.now + options.timeout
         var request = HTTPClientRequest(url: address)
         request.method = .GET
@@ -119,7 +131,9 @@ public final class HTTPFetcher: Sendable {
                 resource.lastModified = resource.lastModified ?? cached.lastModified
                 return resource
             }
-            guard (200...299).contains(status) else { throw FetchFailure.status(status) }
+            guard (200...299).contains(status) else {
+                throw AttemptFailure(failure: .status(status), retryAfter: RetryAfter.delay(headers.first(name: "Retry-After"), now: Date()))
+            }
             if let declared = headers.first(name: "Content-Length").flatMap(Int.init), declared > options.maxBodyBytes,
                headers.first(name: "Content-Encoding") == nil {
                 throw FetchFailure.tooLarge(limit: options.maxBodyBytes)
@@ -133,14 +147,22 @@ public final class HTTPFetcher: Sendable {
             }
             resource.body = sink.bytes
             return resource
+        } catch let attempt as AttemptFailure {
+            throw attempt
         } catch let failure as FetchFailure {
-            throw failure
+            throw AttemptFailure(failure: failure)
         } catch {
-            throw Self.failure(of: error, limit: options.maxBodyBytes, redirects: options.maxRedirects)
+            throw AttemptFailure(failure: Self.failure(of: error, limit: options.maxBodyBytes, redirects: options.maxRedirects))
         }
     }
 
     // MARK: - Errors
+
+    /// A failed attempt: why, and how long the server asked to wait before the next (`Retry-After`).
+    struct AttemptFailure: Error {
+        var failure: FetchFailure
+        var retryAfter: Duration?
+    }
 
     /// What an error of the client or of NIO means here.
     static func failure(of error: any Error, limit: Int, redirects: Int) -> FetchFailure {

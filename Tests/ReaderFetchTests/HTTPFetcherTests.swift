@@ -1,6 +1,6 @@
 import Foundation
 import ReaderCore
-import ReaderFetch
+@testable import ReaderFetch
 import ReaderTestSupport
 import Testing
 
@@ -58,6 +58,33 @@ struct HTTPFetcherTests {
             #expect(recovered.attempts >= 3, "two 503s, then the page")
             #expect(recovered.body == (try corpusPage("001")))
         }
+    }
+
+    @Test("a 503's Retry-After is waited for when longer than the backoff; one asking for more than the cap is not retried")
+    func retryAfter() async throws {
+        try await withFetcher(retryDelays: [.milliseconds(50), .milliseconds(50)]) { fetcher, server in
+            let start = ContinuousClock.now
+            let page = try await fetcher.fetch(server.url("/busy/soon/1/2"))
+            #expect(page.attempts == 2)
+            #expect(ContinuousClock.now - start >= .seconds(2), "the server's two seconds are waited, not the 50 ms backoff")
+            #expect(page.body == (try corpusPage("001")))
+
+            let refused = await fetchError { _ = try await fetcher.fetch(server.url("/busy/later/1/3600")) }
+            #expect(refused?.cause as? FetchFailure == .status(503))
+            #expect(refused?.reason.contains("tried again in 3600 s, longer than the 60 s this waits") == true,
+                    "\(String(describing: refused))")
+            #expect(server.requests(to: "/busy/later/1/3600") == 1)
+        }
+    }
+
+    @Test("Retry-After reads seconds and HTTP dates; anything else is no wait")
+    func retryAfterForms() {
+        let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
+        #expect(RetryAfter.delay("120", now: now) == .seconds(120))
+        #expect(RetryAfter.delay(" 0 ", now: now) == .seconds(0))
+        #expect(RetryAfter.delay("Sun, 06 Nov 1994 08:49:47 GMT", now: now) == .seconds(10))
+        #expect(RetryAfter.delay("Sun, 06 Nov 1994 08:49:27 GMT", now: now) == .zero, "a date passed is no wait")
+        for junk in [nil, "", "soon", "-5", "1.5", "١٢"] { #expect(RetryAfter.delay(junk, now: now) == nil, "\(String(describing: junk))") }
     }
 
     @Test("a slow answer times out at the deadline")

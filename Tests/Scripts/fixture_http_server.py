@@ -170,6 +170,11 @@ class Handler(BaseHTTPRequestHandler):
             if n <= int(m.group(2)):
                 return self.send(503, b"busy", "text/plain")
             return self.file(os.path.join(READABILITY, "001", "source.html"), "text/html; charset=utf-8")
+        m = re.fullmatch(r"/busy/(\w+)/(\d+)/(\d+)", path)
+        if m:  # 503 with Retry-After: SECONDS this many times per key, then the page
+            if count("busy-" + m.group(1)) <= int(m.group(2)):
+                return self.send(503, b"busy", "text/plain", headers={"Retry-After": m.group(3)})
+            return self.file(os.path.join(READABILITY, "001", "source.html"), "text/html; charset=utf-8")
         if path == "/slow":
             time.sleep(float(query.get("seconds", ["3"])[0]))
             return self.send(200, b"<html><body><p>late</p></body></html>")
