@@ -80,22 +80,17 @@ public struct FeedSync: Sendable {
 
     private func fetchFeeds(_ subscriptions: [FeedSubscription],
                             progress: @escaping @Sendable (FeedSyncEvent) -> Void) async -> [Result<ReadFeed, ReaderError>] {
-        var results = [Result<ReadFeed, ReaderError>?](repeating: nil, count: subscriptions.count)
-        await withTaskGroup(of: (Int, Result<ReadFeed, ReaderError>).self) { group in
+        // The results are gathered inside the group and returned from it: the release build trapped
+        // (an illegal instruction) when the group's body also wrote to an array of the caller's and
+        // added tasks through a nested function taking the group `inout`.
+        let gathered = await withTaskGroup(of: (Int, Result<ReadFeed, ReaderError>).self,
+                                           returning: [Result<ReadFeed, ReaderError>?].self) { group in
+            var results = [Result<ReadFeed, ReaderError>?](repeating: nil, count: subscriptions.count)
             var next = 0
             var done = 0
-            func start(_ index: Int, in group: inout TaskGroup<(Int, Result<ReadFeed, ReaderError>)>) {
-                let subscription = subscriptions[index]
-                group.addTask {
-                    do throws(ReaderError) {
-                        return (index, .success(try await self.readFeed(subscription)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
-            }
             while next < min(concurrency, subscriptions.count) {
-                start(next, in: &group)
+                let index = next
+                group.addTask { await self.fetchedFeed(subscriptions[index], index: index) }
                 next += 1
             }
             for await (index, result) in group {
@@ -103,12 +98,23 @@ public struct FeedSync: Sendable {
                 done += 1
                 progress(.feed(name: subscriptions[index].name, done: done, total: subscriptions.count))
                 if next < subscriptions.count {
-                    start(next, in: &group)
+                    let index = next
+                    group.addTask { await self.fetchedFeed(subscriptions[index], index: index) }
                     next += 1
                 }
             }
+            return results
         }
-        return results.map { $0! }
+        return gathered.map { $0! }
+    }
+
+    /// One feed read, with its place in the list, as the task group gathers them.
+    private func fetchedFeed(_ subscription: FeedSubscription, index: Int) async -> (Int, Result<ReadFeed, ReaderError>) {
+        do throws(ReaderError) {
+            return (index, .success(try await readFeed(subscription)))
+        } catch {
+            return (index, .failure(error))
+        }
     }
 
     /// Fetches and parses one feed; an HTML page in its place is searched for the feed it declares.
