@@ -182,8 +182,12 @@ struct ReadCommandTmuxTests {
         try withFolder { folder in
             let tmux = try TmuxSession(command: "env PS1='$ ' sh")
             defer { tmux.kill() }
+            // Typed only once the shell shows its prompt: keys typed before it starts are echoed by the
+            // terminal, and the output then lands after a later prompt ("$ before-the-reader").
+            tmux.expectScreen { screen in screen.contains { $0.hasPrefix("$") } }
             try tmux.send("echo before-the-reader", "Enter")
-            tmux.expectScreen { $0.contains("before-the-reader") }
+            let printed: ([String]) -> Bool = { screen in screen.contains { $0.hasSuffix("before-the-reader") && !$0.contains("echo") } }
+            tmux.expectScreen(printed)
             let pidFile = folder.appendingPathComponent("pid").path
             try tmux.send("sh -c 'echo $$ > \(pidFile); \(try command(Self.book, folder: folder).replacingOccurrences(of: "'", with: "'\\''"))'", literal: true)
             try tmux.send("Enter")
@@ -191,7 +195,7 @@ struct ReadCommandTmuxTests {
             #expect(reading.met, "\(reading.screen)")
             let pid = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
             #expect(Foundation.kill(pid, signal == "TERM" ? SIGTERM : SIGHUP) == 0)
-            let back = tmux.wait { $0.contains("before-the-reader") && Self.pageNumber(in: $0) == nil }
+            let back = tmux.wait { screen in printed(screen) && Self.pageNumber(in: screen) == nil }
             #expect(back.met, "\(back.screen)")
             try tmux.send("stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon -e -echo -e -icanon | tr '\\n' ' '; echo END-$((1+1))", "Enter")
             let stty = tmux.wait { screen in screen.contains { line in line.hasSuffix("END-2") } }
