@@ -1,4 +1,5 @@
 import Foundation
+import ReaderCore
 
 /// The date forms the EPUB package accepts: `dcterms:modified` (`CCYY-MM-DDThh:mm:ssZ`) and the
 /// W3C date-time profile `dc:date` should follow.
@@ -7,8 +8,8 @@ enum W3CDate {
     static func timestamp(secondsSince1970 seconds: Int64) -> String {
         let days = seconds / 86_400
         let rest = seconds % 86_400
-        let (year, month, day) = civilDate(daysSince1970: days)
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(Int(rest / 3600), 2)):\(pad(Int(rest % 3600 / 60), 2)):\(pad(Int(rest % 60), 2))Z"
+        let (year, month, day) = CivilDay.date(ofDay: days)
+        return "\(pad(Int(year), 4))-\(pad(Int(month), 2))-\(pad(Int(day), 2))T\(pad(Int(rest / 3600), 2)):\(pad(Int(rest % 3600 / 60), 2)):\(pad(Int(rest % 60), 2))Z"
     }
 
     /// Whether `value` is exactly `CCYY-MM-DDThh:mm:ssZ`.
@@ -40,20 +41,6 @@ enum W3CDate {
         if end >= 7, let month = Int(date.dropFirst(5).prefix(2)), !(1...12).contains(month) { return String(date.prefix(4)) }
         if end == 10, let day = Int(date.suffix(2)), !(1...31).contains(day) { return String(date.prefix(7)) }
         return date
-    }
-
-    /// Howard Hinnant's days-to-civil algorithm.
-    private static func civilDate(daysSince1970 days: Int64) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (Int(year), Int(month), Int(day))
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import ReaderCore
 
 /// A moment to the millisecond, as the library stores it (an integer) and writes it in JSON (an
 /// ISO 8601 string with milliseconds, in UTC), so a value read back from a backup compares equal

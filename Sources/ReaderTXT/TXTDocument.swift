@@ -239,15 +239,7 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
         if let ready = builtAhead.removeValue(forKey: index) {
             built = try ready.get()
         } else {
-            let base = try utf16Start(ofSection: index)
-            buildingAhead.insert(index)
-            lock.unlock()
-            let result = Result { () throws(ReaderError) in try loader.build(index, baseOffset: base) }
-            lock.lock()
-            buildingAhead.remove(index)
-            decodeCount += 1
-            lock.broadcast()
-            built = try result.get()
+            built = try buildReleasingLock(index)
         }
         record(built, for: index)
         recentContent.append((index, built.content))
@@ -269,8 +261,16 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
             guard buildingAhead.contains(index) else { break }
             while buildingAhead.contains(index) { lock.wait() }
         }
+        let built = try buildReleasingLock(index)
+        record(built, for: index)
+        return built.content
+    }
+
+    /// Builds section `index` with the lock released meanwhile, so other sections are read at
+    /// once; marked as being built, so a reader of the same section and close() wait for it.
+    /// Must be called with the lock held.
+    private func buildReleasingLock(_ index: Int) throws(ReaderError) -> TXTSectionLoader.Built {
         let base = try utf16Start(ofSection: index)
-        // Marked as being built, so close() waits for it before unmapping the file.
         buildingAhead.insert(index)
         lock.unlock()
         let result = Result { () throws(ReaderError) in try loader.build(index, baseOffset: base) }
@@ -278,9 +278,7 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
         buildingAhead.remove(index)
         decodeCount += 1
         lock.broadcast()
-        let built = try result.get()
-        record(built, for: index)
-        return built.content
+        return try result.get()
     }
 
     /// Throws once the document is closed. Must be called with the lock held.

@@ -31,6 +31,17 @@ struct TerminalReaderTests {
         return false
     }
 
+    /// A library in a new temporary folder holding the lighthouse TestBook: the folder, the
+    /// library, and its database's path (for a reader to open it by).
+    private static func libraryHoldingLighthouse() throws -> (folder: URL, library: Library, path: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("read-library-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("library.sqlite").path
+        let library = try Library.open(path: path)
+        _ = try library.add(paths: [lighthouse])
+        return (folder, library, path)
+    }
+
     private func paginator(columns: Int = 80, rows: Int = 23) throws -> Paginator {
         Paginator(document: try ReaderEngine.standard.open(path: Self.lighthouse), viewport: try Viewport(columns: columns, rows: rows))
     }
@@ -144,12 +155,8 @@ struct TerminalReaderTests {
 
     @Test("bookmarks, highlights and the position are kept in the library and found again by the next reader")
     func library() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("read-library-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (folder, library, path) = try Self.libraryHoldingLighthouse()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("library.sqlite").path
-        let library = try Library.open(path: path)
-        _ = try library.add(paths: [Self.lighthouse])
         var first: TerminalReader? = try reader("lighthouse keeper", library: path)
         #expect(first?.book.libraryBook != nil)
         for key in [Key.character("g"), .character("4"), .enter, .character("b")] { first?.handle(key) }
@@ -177,12 +184,8 @@ struct TerminalReaderTests {
 
     @Test("a highlight can run over a page break: the cursor turns the page and the start stays where it was fixed")
     func selectionOverPages() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("read-library-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (folder, library, path) = try Self.libraryHoldingLighthouse()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("library.sqlite").path
-        let library = try Library.open(path: path)
-        _ = try library.add(paths: [Self.lighthouse])
         let reader = try reader(library: path)
         for key in [Key.character("g"), .character("4"), .enter, .character("v"), .left] { reader.handle(key) }
         #expect(reader.pageNumber == 3, "moving left of the first word turns back a page")
@@ -204,15 +207,11 @@ struct TerminalReaderTests {
 
     @Test("a library book is read through its stored transforms; transforms given when opening replace them")
     func storedTransforms() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("read-library-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (folder, library, path) = try Self.libraryHoldingLighthouse()
         defer { try? FileManager.default.removeItem(at: folder) }
         let upper = folder.appendingPathComponent("upper.tsv"), lower = folder.appendingPathComponent("lower.tsv")
         try "literal\tkeeper\tWARDEN\n".write(to: upper, atomically: true, encoding: .utf8)
         try "literal\tthe\tTHE\n".write(to: lower, atomically: true, encoding: .utf8)
-        let path = folder.appendingPathComponent("library.sqlite").path
-        let library = try Library.open(path: path)
-        _ = try library.add(paths: [Self.lighthouse])
         let book = try library.book(matching: "lighthouse keeper")
         try library.saveSettings(BookSettings(bookUUID: book.uuid, transforms: ["rules:" + upper.path], modifiedAt: .now()))
 

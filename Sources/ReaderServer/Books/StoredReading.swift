@@ -23,7 +23,12 @@ struct StoredReading: Sendable {
     /// transforms), which names what is cached of it apart from the plain text's.
     /// - Throws: ``ReaderError`` when the file cannot be opened or a stored transform is unknown.
     func open(path: String) throws(ReaderError) -> (document: any Document, variant: String?) {
-        let stored = settings(forFileAt: path)
+        try open(path: path, settings: settings(forFileAt: path))
+    }
+
+    /// The document at `path` opened with `stored` settings already looked up (see ``open(path:)``).
+    func open(path: String, settings stored: (encoding: String?, transforms: [String])?) throws(ReaderError)
+        -> (document: any Document, variant: String?) {
         let chain = try TextTransformChain(names: stored?.transforms ?? [])
         let source = try engine.open(path: path, options: OpenOptions(encoding: stored?.encoding))
         // The transformed text keeps the file's fingerprint and Locators.

@@ -53,7 +53,8 @@ final class OPDSExportCache: Sendable {
     }
 
     private func export(_ book: OPDSBook) throws(ReaderError) -> String {
-        let target = (folder as NSString).appendingPathComponent("\(book.id)\(Self.settingsSuffix(reading.settings(forFileAt: book.path))).epub")
+        let settings = reading.settings(forFileAt: book.path)
+        let target = (folder as NSString).appendingPathComponent("\(book.id)\(Self.settingsSuffix(settings)).epub")
         if FileManager.default.fileExists(atPath: target) {
             try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: target)
             return target
@@ -63,7 +64,7 @@ final class OPDSExportCache: Sendable {
         } catch {
             throw ReaderError(.unreadable, file: folder, reason: "cannot make the export cache folder: \(error.localizedDescription)")
         }
-        let document = try reading.open(path: book.path).document
+        let document = try reading.open(path: book.path, settings: settings).document
         defer { document.close() }
         guard try document.fingerprint() == book.fingerprint else {
             throw ReaderError(.fileNotFound, file: book.path, reason: "the file changed since it was listed")

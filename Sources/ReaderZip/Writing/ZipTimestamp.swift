@@ -1,3 +1,5 @@
+import ReaderCore
+
 /// A date and time as zip headers hold it (MS-DOS format): wall-clock fields with no time zone,
 /// in two-second steps, from 1980 to 2107.
 public struct ZipTimestamp: Hashable, Sendable, CustomStringConvertible {
@@ -38,18 +40,9 @@ public struct ZipTimestamp: Hashable, Sendable, CustomStringConvertible {
         guard (315_532_800...4_354_819_199).contains(seconds) else {
             throw ZipError(.invalidArgument, reason: "\(seconds) seconds after 1970 is not a moment a zip header can hold (1980 to 2107)")
         }
-        // Howard Hinnant's days-to-civil algorithm, on the proleptic Gregorian calendar.
         let days = seconds / 86_400
         let time = Int(seconds - days * 86_400)
-        let shifted = days + 719_468
-        let era = shifted / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = CivilDay.date(ofDay: days)
         try self.init(year: Int(year), month: Int(month), day: Int(day),
                       hour: time / 3600, minute: time / 60 % 60, second: time % 60)
     }

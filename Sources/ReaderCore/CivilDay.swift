@@ -1,9 +1,9 @@
 /// Days since 1970-01-01 and proleptic Gregorian dates, one from the other, by arithmetic
 /// (Howard Hinnant's `days_from_civil` and `civil_from_days`: 400-year eras of 146,097 days,
 /// years counted from March so the leap day comes last).
-enum CivilDay {
+public enum CivilDay {
     /// The date of day `days` since 1970-01-01.
-    static func date(ofDay days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    public static func date(ofDay days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -16,7 +16,7 @@ enum CivilDay {
     }
 
     /// The day since 1970-01-01 of a date.
-    static func day(ofYear year: Int64, month: Int64, day: Int64) -> Int64 {
+    public static func day(ofYear year: Int64, month: Int64, day: Int64) -> Int64 {
         let marchYear = month <= 2 ? year - 1 : year
         let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
         let yearOfEra = marchYear - era * 400
@@ -26,7 +26,7 @@ enum CivilDay {
     }
 
     /// The number of days in `month` of `year`.
-    static func length(ofMonth month: Int64, year: Int64) -> Int64 {
+    public static func length(ofMonth month: Int64, year: Int64) -> Int64 {
         switch month {
         case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: return 30
