@@ -132,6 +132,10 @@ def mobi_cases():
     cases.append(("mobi-record-count-lies.mobi", source, put16be(data, offsets[0] + 8, 4000),
                   "record 0 claims 4000 text records"))
 
+    record = text_records // 3
+    cases.append(("mobi-middle-entry-lies.mobi", source, put32be(data, 78 + 8 * record, 0),
+                  "record %d's offset in the record table points into the header" % record))
+
     cases.append(("mobi-three-bytes.mobi", source, data[:3], "the first 3 bytes"))
 
     source = "mobi/lighthouse-keeper.azw3"
@@ -148,6 +152,10 @@ def mobi_cases():
         start, end = offsets[number], offsets[number + 1]
         cases.append(("azw3-%s-index-zeroed.azw3" % label, source, zero(data, start, end - start),
                       "the %s INDX record (record %d) zeroed" % (label, number)))
+
+    record = text_records // 3
+    cases.append(("azw3-middle-entry-lies.azw3", source, put32be(data, 78 + 8 * record, offsets[record + 2]),
+                  "record %d's offset in the record table points at the record after next" % record))
 
     cut = offsets[text_records // 2 + 1] + 10
     cases.append(("azw3-truncated.azw3", source, data[:cut],

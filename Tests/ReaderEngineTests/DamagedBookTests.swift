@@ -135,6 +135,25 @@ struct DamagedBookTests {
         #expect(warnings.contains { $0.code == .damagedContent }, "\(warnings)")
     }
 
+    @Test("a MOBI or AZW3 whose record table lies about one record in the middle loses only that record",
+          arguments: [("mobi-middle-entry-lies.mobi", "mobi/lighthouse-keeper.mobi"),
+                      ("azw3-middle-entry-lies.azw3", "mobi/lighthouse-keeper.azw3")])
+    func mobiOneRecordLost(file: String, originalPath: String) throws {
+        let book = try open(file)
+        let intact = try words(original(originalPath))
+        let read = try words(book)
+        // The text before the lost record and all the text after it read word for word: at most
+        // one text record's worth of words (4,096 bytes, some 700 words) is missing.
+        let before = agreeingPrefix(read, intact)
+        let after = agreeingPrefix(read.reversed(), intact.reversed())
+        #expect(before > intact.count / 5, "\(before) words agree before the loss")
+        #expect(before + after >= intact.count - 800, "\(before) + \(after) of \(intact.count) words agree")
+        #expect(read.joined(separator: " ").contains("[This part of the book is damaged and cannot be shown: text record 4]"))
+        let warnings = try book.allWarnings()
+        #expect(warnings.contains { $0.code == .damagedContent && $0.message.contains("that record is lost") }, "\(warnings)")
+        #expect(!warnings.contains { $0.message.contains("read as one stream") }, "the KF8 parts still divide")
+    }
+
     @Test("a MOBI whose record count lies reads whole")
     func mobiRecordCountLies() throws {
         let book = try open("mobi-record-count-lies.mobi")

@@ -54,9 +54,14 @@ struct MOBIBookPart: Sendable {
     }
 
     /// Reads the KF8 text whose record 0 is `record0Index`: flow 0 rebuilt into XHTML parts.
+    /// A lost text record keeps its place (a notice of its size stands in for it), so the parts
+    /// still divide; a text that stops early is refused, for ``kf8AsOneStream`` to read.
     static func kf8(pdb: PDBFile, record0Index: Int) throws(ReaderError) -> MOBIBookPart {
         let header = try MOBIHeader.parse(try pdb.record(record0Index))
-        let text = try MOBITextReader(pdb: pdb, header: header, record0Index: record0Index).text(limit: textLimit)
+        var damage: String?
+        let text = try MOBITextReader(pdb: pdb, header: header, record0Index: record0Index)
+            .text(limit: textLimit, damage: &damage)
+        if let damage, text.count < header.textLength { throw ReaderError(.malformed, reason: damage) }
         // Kindlegen writes a meaningless FDST index with a count of 1 when the text is one flow.
         let fdst = (header.fdstCount ?? 0) > 1 ? header.fdstIndex : nil
         let flows = try fdst.map { index throws(ReaderError) in
@@ -70,7 +75,8 @@ struct MOBIBookPart: Sendable {
         let entries = ncxEntries(pdb: pdb, header: header, record0Index: record0Index)
         let targets = entries.compactMap { position(of: $0, in: table) }
         return MOBIBookPart(header: header, record0Index: record0Index,
-                            source: .kf8(KF8Text(table: table, extraTargets: targets)), ncx: NCXNode.tree(entries))
+                            source: .kf8(KF8Text(table: table, extraTargets: targets)), ncx: NCXNode.tree(entries),
+                            damage: damage.map { [$0] } ?? [])
     }
 
     /// Where a KF8 NCX entry points: its `[fid, off]` position, else its insert coordinate.

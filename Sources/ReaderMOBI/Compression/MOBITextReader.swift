@@ -81,8 +81,10 @@ struct MOBITextReader: Sendable {
     }
 
     /// The text as ``text(limit:truncatingToTextLength:)`` reads it, except that a text record
-    /// after the first that is missing from the file or does not decompress ends the text there:
-    /// the records before it are kept and `damage` says what stopped the reading.
+    /// after the first that is missing from the file or does not decompress is not an error:
+    /// when a later text record can be read, a notice of the record's size stands in for it (so
+    /// the offsets of the text after it stay right), else the text ends there. `damage` says which
+    /// records were lost.
     func text(limit: Int, truncatingToTextLength: Bool = false, damage: inout String?) throws(ReaderError) -> [UInt8] {
         try text(limit: limit, truncatingToTextLength: truncatingToTextLength, recovering: true, damage: &damage)
     }
@@ -97,22 +99,52 @@ struct MOBITextReader: Sendable {
         // A lying header must not make a huge reservation: past 64 MiB the array grows as it fills.
         text.reserveCapacity(min(header.textLength, end, 64 << 20))
         try withScratch { (scratch) throws(ReaderError) in
+            var lost: [(record: Int, reason: String)] = []
             for n in 0..<recordCount {
                 if truncatingToTextLength, text.count >= end { break }
                 let count: Int
                 do throws(ReaderError) {
                     count = try decode(n, into: scratch)
                 } catch where recovering && n > 0 && error.kind == .malformed {
-                    damage = "\(error.reason); the text ends after text record \(n - 1) of \(recordCount)"
-                    break
+                    guard let notice = lostRecordNotice(n), readableTextRecord(after: n) else {
+                        let ending = "\(error.reason); the text ends after text record \(n - 1) of \(recordCount)"
+                        damage = lost.isEmpty ? ending : Self.describe(lost) + "; " + ending
+                        break
+                    }
+                    lost.append((n, error.reason))
+                    MarkupCut.blankOpenTag(atEndOf: &text)
+                    count = UnsafeMutableBufferPointer(rebasing: scratch[0..<notice.count]).initialize(fromContentsOf: notice)
                 }
+                if lost.last?.record == n - 1 { MarkupCut.blankTagRest(atStartOf: UnsafeMutableBufferPointer(rebasing: scratch[0..<count])) }
                 guard truncatingToTextLength || text.count + count <= end else {
                     throw ReaderError(.malformed, reason: "the text passes the limit of \(limit) bytes at text record \(n)")
                 }
                 text.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[0..<min(count, end - text.count)]))
             }
+            if damage == nil, !lost.isEmpty { damage = Self.describe(lost) }
         }
         return text
+    }
+
+    /// Whether a text record after text record `n` lies in the file and is not lost.
+    private func readableTextRecord(after n: Int) -> Bool {
+        let first = record0Index + 1 + n + 1
+        let last = min(record0Index + recordCount, pdb.recordCount - 1)
+        return first <= last && (first...last).contains { !pdb.lostRecords.contains($0) }
+    }
+
+    /// What stands in the text for lost text record `n`: a paragraph saying so, padded with spaces
+    /// to the text record size; nil when the size is too small to hold it.
+    private func lostRecordNotice(_ n: Int) -> [UInt8]? {
+        let notice = Array("<p>[This part of the book is damaged and cannot be shown: text record \(n)]</p>".utf8)
+        guard notice.count <= header.textRecordSize, header.textRecordSize <= recordCap else { return nil }
+        return notice + [UInt8](repeating: 0x20, count: header.textRecordSize - notice.count)
+    }
+
+    private static func describe(_ lost: [(record: Int, reason: String)]) -> String {
+        let records = lost.map { String($0.record) }.joined(separator: ", ")
+        return "text record\(lost.count == 1 ? "" : "s") \(records) could not be read (\(lost[0].reason)); a notice stands in "
+            + (lost.count == 1 ? "its place" : "their place")
     }
 
     /// Runs `body` with a buffer of ``recordCap`` bytes.
@@ -134,6 +166,7 @@ struct MOBITextReader: Sendable {
         }
         let raw = try pdb.record(index)
         do throws(ReaderError) {
+            if pdb.recordsWithUnknownEnd.contains(index) { return try decodeWithUnknownEnd(raw, n, into: output) }
             return try raw.withUnsafeBufferPointer { (input) throws(ReaderError) -> Int in
                 let content = UnsafeBufferPointer(
                     rebasing: input[0..<(try TrailingEntries.contentLength(of: input, flags: header.extraDataFlags))])
@@ -159,5 +192,32 @@ struct MOBITextReader: Sendable {
             throw ReaderError(error.kind, file: error.file, format: error.format,
                               reason: "text record \(n) (record \(index)): \(error.reason)", cause: error.cause)
         }
+    }
+
+    /// Decodes a text record whose end is not known (the next record's table entry lies): its
+    /// bytes run on into the next record, and its trailing entries are not at their end. Every
+    /// text record but the last holds exactly the text record size, so decoding stops there.
+    private func decodeWithUnknownEnd(_ raw: [UInt8], _ n: Int,
+                                      into output: UnsafeMutableBufferPointer<UInt8>) throws(ReaderError) -> Int {
+        let size = header.textRecordSize
+        guard n < recordCount - 1, size > 0, size <= output.count else {
+            throw ReaderError(.malformed, reason: "where the record ends is not known (the next record's table entry is damaged)")
+        }
+        let count = try raw.withUnsafeBufferPointer { (input) throws(ReaderError) -> Int in
+            switch header.compression {
+            case .none:
+                let count = min(size, input.count)
+                _ = UnsafeMutableBufferPointer(rebasing: output[0..<count]).initialize(fromContentsOf: input.prefix(count))
+                return count
+            case .palmDOC:
+                return try PalmDOCDecompressor.decompress(input, into: output, stoppingAt: size)
+            case .huffCDIC:
+                throw ReaderError(.malformed, reason: "where the HUFF/CDIC record ends is not known (the next record's table entry is damaged)")
+            }
+        }
+        guard count == size else {
+            throw ReaderError(.malformed, reason: "the record ends after \(count) of its \(size) bytes")
+        }
+        return count
     }
 }

@@ -10,10 +10,13 @@ enum PalmDOCDecompressor {
     /// Decodes `input` into the start of `output` and returns how many bytes it wrote.
     ///
     /// `output.count` is the cap: decoding that would write past it stops with an error.
+    /// - Parameter length: where to stop, when the input runs on past the record (a record whose
+    ///   end is not known): decoding ends once that many bytes are written, and the count returned
+    ///   is at most `length`.
     /// - Throws: ``ReaderError`` `malformed` for a back-reference before the start of the output or
     ///   cut short, a literal run past the end of the input, or output past the cap.
-    static func decompress(_ input: UnsafeBufferPointer<UInt8>,
-                           into output: UnsafeMutableBufferPointer<UInt8>) throws(ReaderError) -> Int {
+    static func decompress(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
+                           stoppingAt length: Int = .max) throws(ReaderError) -> Int {
         guard let source = input.baseAddress, let target = output.baseAddress else {
             if input.isEmpty { return 0 }
             throw capError(output.count)
@@ -22,7 +25,7 @@ enum PalmDOCDecompressor {
         let cap = output.count
         var inPos = 0
         var outPos = 0
-        while inPos < inputCount {
+        while inPos < inputCount, outPos < length {
             let byte = source[inPos]
             inPos += 1
             if byte >= 0xC0 {
@@ -66,7 +69,7 @@ enum PalmDOCDecompressor {
                 outPos += count
             }
         }
-        return outPos
+        return min(outPos, length)
     }
 
     /// Decodes `input`, refusing to produce more than `cap` bytes.

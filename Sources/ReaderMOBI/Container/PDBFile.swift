@@ -13,8 +13,14 @@ final class PDBFile: @unchecked Sendable {
     let type: String
     /// The four-character creator, `MOBI` or `REAd`.
     let creator: String
-    /// Where each record lies in the file.
+    /// Where each record lies in the file. A lost record (see ``lostRecords``) has an empty range.
     let recordRanges: [Range<Int>]
+    /// Records whose entry in the record table lies: it points outside the file, or out of order
+    /// with the entries around it. They cannot be read; the records around them can.
+    let lostRecords: Set<Int>
+    /// Records just before a lost one. Where they end is not known, so their range runs on to the
+    /// next record that can be read and holds the lost record's bytes too.
+    let recordsWithUnknownEnd: Set<Int>
 
     /// The open file, nil once closed. Each read holds the lock, so closing never releases the
     /// descriptor under a read (a file opened meanwhile could be given its number).
@@ -23,16 +29,16 @@ final class PDBFile: @unchecked Sendable {
     private let format: DocumentFormat
     /// The file's size in bytes.
     let fileSize: Int
-    /// Why the records from some index on were left out (they lie past the end of the file or
-    /// their offsets go backwards), or nil when every record the table lists is in the file.
+    /// What is wrong with the record table (lost records, or the records from some index on left
+    /// out), or nil when every record the table lists is in the file.
     let damage: String?
 
     static let headerLength = 78
 
     /// Opens `path` and reads the header and record list.
     /// - Throws: ``ReaderError`` `malformed` when the header is short, the record count does not
-    ///   fit the file, or record 0 lies outside it. Records from the first that lies outside the
-    ///   file on are left out (``damage`` says so).
+    ///   fit the file, or record 0 lies outside it. A record whose entry lies is lost, and the
+    ///   records after the last one that can be read are left out (``damage`` says so).
     init(path: String, format: DocumentFormat) throws(ReaderError) {
         let file = try ReadOnlyFile(path: path, format: format)
         self.path = path
@@ -53,24 +59,15 @@ final class PDBFile: @unchecked Sendable {
                               reason: "the header lists \(recordCount) records but the record table does not fit the file")
         }
         let starts = (0..<recordCount).map { Int(ByteReader.uint32(table, at: $0 * 8)!) }
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(recordCount)
-        var damage: String?
-        for index in 0..<recordCount {
-            let start = starts[index]
-            let end = index + 1 < recordCount ? starts[index + 1] : file.size
-            guard start >= Self.headerLength + recordCount * 8, start <= end, end <= file.size else {
-                let problem = "record \(index) lies at \(start)..<\(end), outside the file's \(file.size) bytes"
-                // Record 0 (the header) must be whole; past it, the intact records are kept.
-                guard index > 0 else { throw ReaderError(.malformed, file: path, format: format, reason: problem) }
-                damage = "\(problem): the file is cut short or its record table is damaged; records \(index) to "
-                    + "\(recordCount - 1) are left out"
-                break
-            }
-            ranges.append(start..<end)
+        let layout = RecordTableLayout(starts: starts, dataStart: Self.headerLength + recordCount * 8, fileSize: file.size)
+        guard let layout else {
+            throw ReaderError(.malformed, file: path, format: format,
+                              reason: "record 0 lies at \(starts[0]), outside the file's \(file.size) bytes")
         }
-        recordRanges = ranges
-        self.damage = damage
+        recordRanges = layout.ranges
+        lostRecords = layout.lost
+        recordsWithUnknownEnd = layout.unknownEnd
+        damage = layout.damage
         self.file = Mutex(file)
     }
 
@@ -93,17 +90,23 @@ final class PDBFile: @unchecked Sendable {
     /// Up to the first `count` bytes of record `index` (its magic), or nil when there is no such
     /// record or it cannot be read.
     func recordPrefix(_ index: Int, count: Int) -> [UInt8]? {
-        guard recordRanges.indices.contains(index) else { return nil }
+        guard recordRanges.indices.contains(index), !lostRecords.contains(index) else { return nil }
         let range = recordRanges[index]
         return try? read(at: range.lowerBound, count: min(count, range.count))
     }
 
-    /// The bytes of record `index`.
-    /// - Throws: ``ReaderError`` `malformed` when there is no such record or it cannot be read whole.
+    /// The bytes of record `index` (for a record in ``recordsWithUnknownEnd``, followed by the
+    /// lost record's).
+    /// - Throws: ``ReaderError`` `malformed` when there is no such record, it is lost, or it cannot
+    ///   be read whole.
     func record(_ index: Int) throws(ReaderError) -> [UInt8] {
         guard recordRanges.indices.contains(index) else {
             throw ReaderError(.malformed, file: path, format: format,
                               reason: "record \(index) does not exist (the file has \(recordCount))")
+        }
+        guard !lostRecords.contains(index) else {
+            throw ReaderError(.malformed, file: path, format: format,
+                              reason: "record \(index) is lost: its entry in the record table is damaged")
         }
         let range = recordRanges[index]
         let bytes = try read(at: range.lowerBound, count: range.count)
