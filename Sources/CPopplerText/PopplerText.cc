@@ -8,6 +8,7 @@
 #include <OutputDev.h>
 #include <PDFDoc.h>
 #include <Page.h>
+#include <XRef.h>
 #include <TextOutputDev.h>
 #include <goo/GooString.h>
 
@@ -16,6 +17,8 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <set>
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -272,6 +275,38 @@ T *copyOut(const T *bytes, size_t count)
     return copy;
 }
 
+// Appends one entry per leaf under `node` (a /Pages dictionary): 1 for a page dictionary, 0 for a
+// kid that is not a dictionary or is met a second time. False past `capacity` leaves or 64 levels.
+bool walkPageTree(const Object &node, int depth, std::set<int> &seen, std::vector<uint8_t> &leaves, size_t capacity)
+{
+    if (!node.isDict() || depth > 64) {
+        return false;
+    }
+    Object kids = node.dictLookup("Kids");
+    if (!kids.isArray()) {
+        return false;
+    }
+    for (int i = 0; i < kids.arrayGetLength(); i++) {
+        if (leaves.size() >= capacity) {
+            return false;
+        }
+        const Object &reference = kids.arrayGetNF(i);
+        if (reference.isRef() && !seen.insert(reference.getRefNum()).second) {
+            leaves.push_back(0);
+            continue;
+        }
+        Object kid = kids.arrayGet(i);
+        if (kid.isDict() && kid.dictLookup("Kids").isArray()) {
+            if (!walkPageTree(kid, depth + 1, seen, leaves, capacity)) {
+                return false;
+            }
+        } else {
+            leaves.push_back(kid.isDict() ? 1 : 0);
+        }
+    }
+    return true;
+}
+
 } // namespace
 
 extern "C" {
@@ -312,6 +347,27 @@ void rpt_document_close(RPTDocument *document)
 int rpt_document_page_count(const RPTDocument *document)
 {
     return document->doc->getNumPages();
+}
+
+int rpt_document_page_tree_leaves(RPTDocument *document, uint8_t *slots, int capacity)
+{
+    try {
+        XRef *xref = document->doc->getXRef();
+        Object catalog = xref->getCatalog();
+        if (!catalog.isDict()) {
+            return -1;
+        }
+        std::vector<uint8_t> leaves;
+        std::set<int> seen;
+        Object root = catalog.dictLookup("Pages");
+        if (!walkPageTree(root, 0, seen, leaves, size_t(capacity))) {
+            return -1;
+        }
+        std::copy(leaves.begin(), leaves.end(), slots);
+        return int(leaves.size());
+    } catch (...) {
+        return -1;
+    }
 }
 
 int rpt_page_text_extract(RPTDocument *document, int index, RPTPageText *out)

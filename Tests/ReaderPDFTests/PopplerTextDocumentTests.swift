@@ -77,10 +77,10 @@ struct PopplerTextDocumentTests {
         let messages = PopplerMessages()
         let encrypted = PDFCorpus.testBook("locked.pdf")
         _ = try PopplerDocument.open(path: encrypted, password: "reader-user")  // poppler-glib opens first
-        #expect(throws: ReaderError.self) { try PopplerTextDocument(path: encrypted, password: "wrong", messages: messages) }
+        #expect(throws: ReaderError.self) { try PopplerTextDocument(path: encrypted, password: "wrong", messages: messages, slots: .intact) }
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-\(UUID()).pdf").path
         let error = try #require(throws: ReaderError.self) {
-            try PopplerTextDocument(path: missing, password: nil, messages: messages)
+            try PopplerTextDocument(path: missing, password: nil, messages: messages, slots: .intact)
         }
         #expect(error.kind == .malformed && error.file == missing)
     }
@@ -158,5 +158,16 @@ private struct GLibPageText {
             node = current.pointee.next
         }
         return result
+    }
+}
+
+@Suite("PDF page slots")
+struct PDFPageSlotsTests {
+    @Test("damaged pages keep their place: the pages after one are poppler's next")
+    func numbering() {
+        let slots = PDFPageSlots(damaged: [2, 5])
+        #expect((1...7).map { slots.popplerPage($0) } == [1, nil, 2, 3, nil, 4, 5])
+        #expect((1...5).map { slots.page(forPoppler: $0) } == [1, 3, 4, 6, 7])
+        #expect(PDFPageSlots.intact.popplerPage(4) == 4 && PDFPageSlots.intact.page(forPoppler: 4) == 4)
     }
 }

@@ -85,6 +85,12 @@ void rpt_document_close(RPTDocument *document);
 /// The number of pages.
 int rpt_document_page_count(const RPTDocument *document);
 
+/// The leaves of the page tree in order, as the file writes them: `slots[i]` is 1 when leaf `i` is
+/// a page dictionary and 0 when it is not one (a damaged page object, which poppler leaves out,
+/// so the pages after it move up). Returns the number of leaves, or -1 when the tree cannot be
+/// walked or has more than `capacity` leaves.
+int rpt_document_page_tree_leaves(RPTDocument *document, uint8_t *slots, int capacity);
+
 /// Extracts the text of page `index` (0-based) into `page`. Returns 0 on success, -1 when the
 /// page cannot be loaded or memory runs out (`page` is then left empty).
 int rpt_page_text_extract(RPTDocument *document, int index, RPTPageText *page);

@@ -37,8 +37,14 @@ extension PopplerDocument {
                 throw malformed(path, "damaged: the document has no pages")
             }
             let info = PopplerInfoReader.read(handle, file: file)
+            var slots = PDFPageSlots.intact
+            if let last = poppler_document_get_page(handle, Int32(pageCount - 1)) {
+                g_object_unref(UnsafeMutableRawPointer(last))
+            } else {
+                slots = PDFPageSlots.read(path: path, password: password, pageCount: pageCount)
+            }
             return PopplerDocument(handle: handle, path: path, password: password, pageCount: pageCount, info: info,
-                                   messages: messages)
+                                   slots: slots, messages: messages)
         }
     }
 

@@ -67,8 +67,9 @@ extension PopplerDocument {
         return validPage(Int(found.pointee.page_num))
     }
 
-    /// `number` when it is a page of this document, else nil.
-    private func validPage(_ number: Int) -> Int? {
-        number >= 1 && number <= pageCount ? number : nil
+    /// The page poppler numbers `popplerNumber`, when it is a page of this document, else nil.
+    private func validPage(_ popplerNumber: Int) -> Int? {
+        let number = slots.page(forPoppler: popplerNumber)
+        return number >= 1 && number <= pageCount ? number : nil
     }
 }

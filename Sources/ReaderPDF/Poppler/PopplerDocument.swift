@@ -21,6 +21,8 @@ final class PopplerDocument: @unchecked Sendable {
     let pageCount: Int
     /// Info dictionary + encryption + version facts.
     let info: PDFInfo
+    /// Where each page is in poppler's numbering, which leaves damaged page objects out.
+    let slots: PDFPageSlots
 
     /// The `PopplerDocument *` GObject, released by ``close()`` or with this object; nil once closed.
     private var handle: OpaquePointer?
@@ -38,12 +40,13 @@ final class PopplerDocument: @unchecked Sendable {
 
     /// Wraps a document ``open(path:password:)`` made; takes over the reference to `handle`.
     init(handle: OpaquePointer, path: String, password: String?, pageCount: Int, info: PDFInfo,
-         messages: PopplerMessages) {
+         slots: PDFPageSlots, messages: PopplerMessages) {
         self.handle = handle
         self.path = path
         self.password = password
         self.pageCount = pageCount
         self.info = info
+        self.slots = slots
         self.messages = messages
     }
 
@@ -90,8 +93,8 @@ final class PopplerDocument: @unchecked Sendable {
     /// logs while they read goes to this document's ``warnings``. It does not hold this document,
     /// so a thread keeping it cannot be the one that closes poppler-glib's document.
     func textDocumentOpener() -> @Sendable () throws(ReaderError) -> PopplerTextDocument {
-        { [path, password, messages] () throws(ReaderError) in
-            try PopplerTextDocument(path: path, password: password, messages: messages)
+        { [path, password, messages, slots] () throws(ReaderError) in
+            try PopplerTextDocument(path: path, password: password, messages: messages, slots: slots)
         }
     }
 
@@ -142,7 +145,8 @@ final class PopplerDocument: @unchecked Sendable {
                               reason: "page \(pageNumber) does not exist; the document has \(pageCount) pages")
         }
         return try withDocument { (document: OpaquePointer) throws(ReaderError) -> T in
-            guard let page = poppler_document_get_page(document, Int32(pageNumber - 1)) else {
+            guard let popplerPage = slots.popplerPage(pageNumber),
+                  let page = poppler_document_get_page(document, Int32(popplerPage - 1)) else {
                 throw ReaderError(.malformed, file: path, format: .pdf, reason: "damaged: page \(pageNumber) cannot be loaded")
             }
             defer { g_object_unref(UnsafeMutableRawPointer(page)) }

@@ -17,6 +17,8 @@ final class PopplerTextDocument: @unchecked Sendable {
     let path: String
     /// The number of pages.
     let pageCount: Int
+    /// Where each page is in poppler's numbering.
+    private let slots: PDFPageSlots
     /// Nil once closed.
     private var handle: OpaquePointer?
     private let lock = NSLock()
@@ -26,7 +28,8 @@ final class PopplerTextDocument: @unchecked Sendable {
     /// - Parameter messages: where poppler's complaints about this file go.
     /// - Throws: ``ReaderError`` `encrypted` or `malformed` when poppler's core fails where
     ///   poppler-glib did not (the file changed in between).
-    init(path: String, password: String?, messages: PopplerMessages) throws(ReaderError) {
+    /// - Parameter slots: where each page is in poppler's numbering.
+    init(path: String, password: String?, messages: PopplerMessages, slots: PDFPageSlots) throws(ReaderError) {
         var status = RPT_OPEN_OK
         let opened = messages.collecting { rpt_document_open(path, password, &status) }
         guard let opened else {
@@ -36,6 +39,7 @@ final class PopplerTextDocument: @unchecked Sendable {
         }
         self.path = path
         self.pageCount = Int(rpt_document_page_count(opened))
+        self.slots = slots
         self.handle = opened
         self.messages = messages
     }
@@ -70,15 +74,16 @@ final class PopplerTextDocument: @unchecked Sendable {
         defer { lock.unlock() }
         guard let handle else { throw ReaderError.closed(file: path, format: .pdf) }
         return try messages.collecting { () throws(ReaderError) -> PDFPageText in
+            guard let index = slots.popplerPage(pageNumber).map({ Int32($0 - 1) }) else { throw unloadable(pageNumber) }
             var page = RPTPageText()
-            guard rpt_page_text_extract(handle, Int32(pageNumber - 1), &page) == 0 else { throw unloadable(pageNumber) }
+            guard rpt_page_text_extract(handle, index, &page) == 0 else { throw unloadable(pageNumber) }
             defer { rpt_page_text_free(&page) }
             let (aligned, runs) = Self.alignedText(page)
             // Counting images walks the page's content again, as long as extracting its text
             // takes, and only a page without text needs the count.
             var imageCount = 0
             if !aligned.scalars.contains(where: { !$0.isPDFWhitespace }) {
-                imageCount = Int(rpt_page_image_count(handle, Int32(pageNumber - 1)))
+                imageCount = Int(rpt_page_image_count(handle, index))
                 guard imageCount >= 0 else { throw unloadable(pageNumber) }
             }
             return PDFPageText(pageNumber: pageNumber, width: page.width, height: page.height, scalars: aligned.scalars,
