@@ -11,6 +11,7 @@ packages+=(python3)  # TestBooks/make-damaged.py, which the damaged-file tests r
 packages+=(jing)  # the OPDS catalog's tests validate its OPDS 1.2 feeds against the RELAX NG schema
 packages+=(tmux)  # the terminal the `reader read` tests drive (send-keys, capture-pane)
 packages+=(chromium fonts-ebgaramond fonts-wqy-microhei)  # the web app's browser test: headless Chromium, a book face, CJK glyphs
+packages+=(calibre)  # the OPDS client's test browses a real catalog server: calibre's content server on loopback
 packages+=(postgresql)  # the PostgreSQL library store's tests run a server of their own (scripts/test-postgres.sh)
 missing=()
 for package in "${packages[@]}"; do
