@@ -42,6 +42,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "COpenCC", pkgConfig: "opencc", providers: [.apt(["libopencc-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        // AVIF pictures in web articles, decoded for the EPUB export (libavif with dav1d).
+        .systemLibrary(name: "CAVIF", pkgConfig: "libavif", providers: [.apt(["libavif-dev"])]),
         .systemLibrary(
             name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -99,7 +101,7 @@ let package = Package(
         .target(name: "ReaderRendering", dependencies: ["ReaderCore"]),
 
         // EPUB 3 export of any Document, through the public model alone (WebP pictures to PNG with libwebp).
-        .target(name: "ReaderExport", dependencies: ["ReaderCore", "ReaderRendering", "ReaderZip", "CWebP", "CZlib"]),
+        .target(name: "ReaderExport", dependencies: ["ReaderCore", "ReaderRendering", "ReaderZip", "CWebP", "CAVIF", "CZlib"]),
 
         // Pictures decoded (JPEG, PNG, WebP) within limits, reduced with a box filter and encoded as JPEG: thumbnails.
         .target(name: "ReaderImaging", dependencies: ["CImageCodecs", "CWebP"]),
@@ -221,7 +223,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "ReaderExportTests",
-            dependencies: ["ReaderExport", "ReaderEngine", "ReaderAnchoring", "ReaderZip", "ReaderCore", "ReaderTestSupport", "CWebP", "CZlib"]),
+            dependencies: ["ReaderExport", "ReaderEngine", "ReaderAnchoring", "ReaderZip", "ReaderCore", "ReaderTestSupport", "CWebP", "CAVIF", "CZlib"]),
         .testTarget(name: "ReaderImagingTests", dependencies: ["ReaderImaging", "ReaderEngine", "ReaderCore", "ReaderTestSupport", "CWebP"]),
         .testTarget(
             name: "ReaderSearchTests", dependencies: ["ReaderSearch", "ReaderEngine", "ReaderCore", "ReaderTestSupport"]),

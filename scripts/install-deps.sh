@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(pkg-config libuchardet-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libzip-dev zlib1g-dev libxml2-dev
           libpoppler-glib-dev libpoppler-private-dev libcairo2-dev libsqlite3-dev unzip
           libopencc-dev opencc  # text transforms: OpenCC's library, and its tool for the tests and benchmark
-          libwebp-dev epubcheck  # the EPUB exporter: WebP pictures to PNG; its tests run epubcheck
+          libwebp-dev libavif-dev epubcheck  # the EPUB exporter: WebP and AVIF pictures to PNG; its tests run epubcheck
           libjpeg62-turbo-dev libpng-dev)  # the OPDS thumbnails: JPEG and PNG covers decoded, thumbnails written as JPEG
 packages+=(libcurl4-openssl-dev)  # FoundationNetworking (the library's WebDAV client) in static release builds
 packages+=(python3)  # TestBooks/make-damaged.py, which the damaged-file tests run

@@ -133,17 +133,23 @@ struct ExportSession {
         }
     }
 
-    /// The picture in a format every reading system shows (WebP transcoded to PNG), or nil with a
+    /// The picture in a format every reading system shows (WebP and AVIF transcoded to PNG), or nil with a
     /// note when that cannot be had.
     private mutating func showable(_ bytes: [UInt8], name: String) -> (ImageFormat, [UInt8])? {
         guard let format = ImageFormat(sniffing: bytes) else {
-            summary.notes.append("image \(name): not a JPEG, PNG, GIF, SVG or WebP picture; its alternative text is kept")
+            summary.notes.append("image \(name): not a JPEG, PNG, GIF, SVG, WebP or AVIF picture; its alternative text is kept")
             return nil
         }
         switch format {
         case .webp:
             guard let png = WebPTranscoder.png(fromWebP: bytes) else {
                 summary.notes.append("image \(name): a WebP picture that could not be decoded; its alternative text is kept")
+                return nil
+            }
+            return (.png, png)
+        case .avif:
+            guard let png = AVIFTranscoder.png(fromAVIF: bytes) else {
+                summary.notes.append("image \(name): an AVIF picture that could not be decoded; its alternative text is kept")
                 return nil
             }
             return (.png, png)

@@ -1,8 +1,6 @@
 internal import CWebP
-internal import CZlib
 
-/// WebP pictures turned into PNG, a core media type every EPUB reading system shows: decoded by
-/// libwebp (`WebPDecodeRGBA`), written as an 8-bit RGBA PNG deflated by zlib.
+/// WebP pictures turned into PNG: decoded by libwebp (`WebPDecodeRGBA`), written by ``RGBAPNG``.
 enum WebPTranscoder {
     /// The largest picture decoded: 64 megapixels (256 MiB of RGBA).
     static let maximumPixels = 64 << 20
@@ -15,54 +13,6 @@ enum WebPTranscoder {
               Int(width) * Int(height) <= maximumPixels else { return nil }
         guard let pixels = WebPDecodeRGBA(bytes, bytes.count, &width, &height) else { return nil }
         defer { WebPFree(pixels) }
-        let rowBytes = Int(width) * 4
-        var raw = [UInt8]()
-        raw.reserveCapacity((rowBytes + 1) * Int(height))
-        for row in 0..<Int(height) {
-            raw.append(0)  // filter: none
-            raw.append(contentsOf: UnsafeBufferPointer(start: pixels + row * rowBytes, count: rowBytes))
-        }
-        guard let compressed = zlibCompress(raw) else { return nil }
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var header: [UInt8] = []
-        header.appendBigEndian(UInt32(width))
-        header.appendBigEndian(UInt32(height))
-        header += [8, 6, 0, 0, 0]  // 8 bits, RGBA, deflate, adaptive filtering, no interlace
-        png += chunk("IHDR", header)
-        png += chunk("IDAT", compressed)
-        png += chunk("IEND", [])
-        return png
-    }
-
-    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        output.appendBigEndian(UInt32(data.count))
-        let body = Array(type.utf8) + data
-        output += body
-        let crc = body.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, UInt32($0.count))) }
-        output.appendBigEndian(crc)
-        return output
-    }
-
-    /// A zlib stream (header and Adler-32 included, as PNG wants) of `bytes`.
-    private static func zlibCompress(_ bytes: [UInt8]) -> [UInt8]? {
-        var length = compressBound(uLong(bytes.count))
-        var output = [UInt8](repeating: 0, count: Int(length))
-        let status = output.withUnsafeMutableBufferPointer { target in
-            bytes.withUnsafeBufferPointer { source in
-                compress2(target.baseAddress, &length, source.baseAddress, uLong(source.count), 9)
-            }
-        }
-        guard status == Z_OK else { return nil }
-        return Array(output.prefix(Int(length)))
-    }
-}
-
-extension Array where Element == UInt8 {
-    fileprivate mutating func appendBigEndian(_ value: UInt32) {
-        append(UInt8(value >> 24))
-        append(UInt8(value >> 16 & 0xFF))
-        append(UInt8(value >> 8 & 0xFF))
-        append(UInt8(value & 0xFF))
+        return RGBAPNG.encode(pixels: pixels, width: Int(width), height: Int(height), rowBytes: Int(width) * 4)
     }
 }

@@ -29,6 +29,24 @@ struct EPUBExportValidityTests {
             #expect(try reopened?.resources().map(\.mediaType).contains("image/webp") == false)
             paths.append(withWebP.exportPath)
 
+            // The same with an AVIF picture, which no EPUB reading system is bound to show.
+            let avif = AVIFPicture.encoded()
+            try #require(!avif.isEmpty, "libavif could not encode the test picture")
+            try Data(avif).write(to: article.appendingPathComponent("halves.avif"))
+            try Data("# Halves\n\nBefore the picture.\n\n![Red and blue halves](halves.avif)\n\nAfter it.\n".utf8)
+                .write(to: article.appendingPathComponent("avif.md"))
+            let withAVIF = try ExportedBook(path: article.appendingPathComponent("avif.md").path, into: folder)
+            #expect(withAVIF.summary.images == 1)
+            #expect(withAVIF.summary.notes.isEmpty, "\(withAVIF.summary.notes)")
+            let reopenedAVIF = try #require(try withAVIF.openExport() as? any ResourceProviding)
+            let pictures = try reopenedAVIF.resources().filter { $0.mediaType.hasPrefix("image/") }
+            #expect(pictures.map(\.mediaType) == ["image/png"])
+            let png = try reopenedAVIF.resourceData(href: try #require(pictures.first).href)
+            // IHDR: the width and height as big-endian 32-bit numbers at offsets 16 and 20.
+            let size = [16, 20].map { offset in png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
+            #expect(size == [AVIFPicture.width, AVIFPicture.height])
+            paths.append(withAVIF.exportPath)
+
             let problems = try EPUBCheck.problems(in: paths)
             for path in paths {
                 let messages = problems[path] ?? []
