@@ -31,6 +31,10 @@ struct RPTDocument {
 
 namespace {
 
+#ifndef GAP_SPACE_RATIO
+#define GAP_SPACE_RATIO 0.3
+#endif
+
 /// The password as ISO-8859-1, or nullopt when it has a character Latin-1 lacks or is not UTF-8.
 std::optional<std::string> latin1(const char *utf8)
 {
@@ -102,6 +106,28 @@ uint8_t fontFlags(const TextWord *word, int index)
 bool sameFont(const TextWord *a, int ai, const TextWord *b, int bi)
 {
     return a->getFontInfo(ai)->matches(b->getFontInfo(bi)) && a->getFontSize() == b->getFontSize();
+}
+
+/// Whether `next` starts far enough after `word` to be another word although no space glyph came
+/// between them: poppler marks a space only where the PDF draws one, and its selection can put
+/// two words of a line with a wide gap between them (table cells, figure labels, columns) side by
+/// side. The gap is measured along the writing direction, against the larger font size.
+bool separatedByGap(const TextWord *word, const TextWord *next)
+{
+    if (word->getRotation() != next->getRotation()) {
+        return true;
+    }
+    double x1, y1, x2, y2, nextX1, nextY1, nextX2, nextY2;
+    word->getBBox(&x1, &y1, &x2, &y2);
+    next->getBBox(&nextX1, &nextY1, &nextX2, &nextY2);
+    double gap = 0;
+    switch (word->getRotation()) {
+    case 0: gap = nextX1 - x2; break;
+    case 1: gap = nextY1 - y2; break;
+    case 2: gap = x1 - nextX2; break;
+    default: gap = y1 - nextY2; break;
+    }
+    return gap > GAP_SPACE_RATIO * std::max(word->getFontSize(), next->getFontSize());
 }
 
 /// The selection of a whole page, line by line, freed with the object.
@@ -196,10 +222,13 @@ struct PageCollector {
                     previousIndex = k;
                 }
                 word->getBBox(&x1, &y1, &x2, &y2);
-                if (word->hasSpaceAfter() && j + 1 < line.size()) {
+                if (j + 1 < line.size()) {
+                    const TextWord *next = line[j + 1]->getWord();
                     double nextX1, nextY1, nextX2, nextY2;
-                    line[j + 1]->getWord()->getBBox(&nextX1, &nextY1, &nextX2, &nextY2);
-                    add(0x20, RPTRect { x2, y1, nextX1, y2 });
+                    next->getBBox(&nextX1, &nextY1, &nextX2, &nextY2);
+                    if (word->hasSpaceAfter() || separatedByGap(word, next)) {
+                        add(0x20, RPTRect { x2, y1, nextX1, y2 });
+                    }
                 }
             }
             if (i + 1 < words.count && !rects.empty()) {

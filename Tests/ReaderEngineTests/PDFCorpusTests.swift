@@ -458,6 +458,42 @@ struct PDFCorpusTests {
         }
     }
 
+    /// No word of the reflowed text is two of pdftotext's words glued together: a table's cells,
+    /// a figure's labels or two columns side by side stay apart (`Boolean Number`, not
+    /// `BooleanNumber`). Words are runs of Latin letters and digits, case-folded, cut at hyphens;
+    /// a glued word is one pdftotext never writes that equals two words it writes one after the
+    /// other (each at least two characters, the first not ending a line with a hyphen). Han and
+    /// kana text has no spaces to lose, so it is not measured.
+    @Test(arguments: CorpusPDF.opening)
+    func wordsAreNotGluedTogether(pdf: CorpusPDF) throws {
+        let document = try pdf.open()
+        let reference = try #require(pdf.reference("pdftotext.txt"))
+        func latinWords(_ text: Substring) -> [String] {
+            text.split(separator: "-").map { part in
+                String(part.unicodeScalars.filter { $0.isASCII ? $0.properties.isAlphabetic || ("0"..."9").contains($0)
+                                                               : (0xC0...0x24F).contains($0.value) }).lowercased()
+            }.filter { !$0.isEmpty }
+        }
+        let theirs = reference.split(whereSeparator: \.isWhitespace)
+        let vocabulary = Set(theirs.flatMap(latinWords))
+        var joined = Set<String>()
+        for (first, second) in zip(theirs, theirs.dropFirst()) where !first.hasSuffix("-") {
+            guard let left = latinWords(first).last, let right = latinWords(second).first,
+                  left.count >= 2, right.count >= 2 else { continue }
+            joined.insert(left + right)
+        }
+        var glued: [String] = []
+        for section in document.readingOrder.indices {
+            for block in try document.content(ofSection: section).blocks {
+                for word in block.text.split(whereSeparator: \.isWhitespace).flatMap(latinWords)
+                    where !vocabulary.contains(word) && joined.contains(word) {
+                    glued.append(word)
+                }
+            }
+        }
+        #expect(glued.isEmpty, "\(pdf.name): \(glued.prefix(10))")
+    }
+
     /// A line alone at the top or bottom of a page that is that page's number (`3`, `- 3 -`,
     /// `[3]`, `Page 3`, `3/14`, `page 3 of 14`) is left out of the reflowed text: no block maps it.
     @Test(arguments: CorpusPDF.opening)
