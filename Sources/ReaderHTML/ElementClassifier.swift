@@ -1,7 +1,8 @@
 import ReaderXML
 
 /// Decides the role of an element: page-break markers first, then hidden elements, then the
-/// options' roles by name, then the built-in roles (with ARIA headings), else inline.
+/// options' roles by name, then SVG tspans placed on their own, then the built-in roles (with
+/// ARIA headings), else inline.
 struct ElementClassifier {
     let overrides: [String: HTMLElementRole]
 
@@ -10,6 +11,8 @@ struct ElementClassifier {
         if Self.epubTypes(of: element).contains("pagebreak") || ariaRoles.contains("doc-pagebreak") { return .pageBreak }
         if Self.isHidden(element) { return .hidden }
         if let role = overrides[name] { return role }
+        // An SVG tspan with a position of its own starts a new line of the picture's text.
+        if name == "tspan", element.attribute("x") != nil || element.attribute("y") != nil { return .block }
         let role = HTMLElementRole.standard(for: name)
         switch role {
         case .inline, .block, .paragraph:

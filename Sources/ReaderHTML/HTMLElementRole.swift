@@ -89,6 +89,9 @@ public enum HTMLElementRole: Hashable, Sendable {
         roles["figcaption"] = .figureCaption
         roles["img"] = .image
         roles["image"] = .image  // SVG
+        // SVG: each `<text>` is painted at a place of its own, so it reads as a paragraph of its own
+        // (a tspan placed with `x` or `y` too: ``ElementClassifier``).
+        roles["text"] = .block
         roles["br"] = .lineBreak
         roles["wbr"] = .wordBreak
         roles["hr"] = .rule

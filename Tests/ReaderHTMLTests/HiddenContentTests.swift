@@ -28,6 +28,16 @@ struct HiddenContentTests {
         #expect(content.sourceText == "漢字です東京")
     }
 
+    @Test("an SVG picture's text elements, and its tspans placed on their own, are separate paragraphs")
+    func svgText() throws {
+        let content = try Fixture.body("""
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 800">\
+            <text x="10" y="20">Copyright 2005.</text><text x="10" y="40">Fratelli <tspan font-weight="bold">Alinari</tspan></text>\
+            <text x="10" y="60"><tspan x="10" y="60">One</tspan><tspan x="10" y="80">Two</tspan></text></svg>
+            """)
+        #expect(content.blocks.map(\.text) == ["Copyright 2005.", "Fratelli Alinari", "One", "Two"])
+    }
+
     @Test("EPUB switch: the default branch is shown, the cases are not")
     func epubSwitch() throws {
         let content = try Fixture.body("""
