@@ -5,6 +5,7 @@
 
 #include <GlobalParams.h>
 #include <Gfx.h>
+#include <GfxFont.h>
 #include <OutputDev.h>
 #include <PDFDoc.h>
 #include <Page.h>
@@ -336,6 +337,43 @@ bool walkPageTree(const Object &node, int depth, std::set<int> &seen, std::vecto
     return true;
 }
 
+// The names of the fonts in the page's resources that `RPTPageText.unmappedFontNames` lists,
+// each followed by a NUL (fonts given by reference; the page's forms are not looked into).
+std::string unmappedFontNames(Page *page, XRef *xref)
+{
+    std::string names;
+    Dict *resources = page->getResourceDict();
+    if (!resources) {
+        return names;
+    }
+    Object fonts = resources->lookup("Font");
+    if (!fonts.isDict()) {
+        return names;
+    }
+    Dict *dictionary = fonts.getDict();
+    for (int i = 0; i < dictionary->getLength(); i++) {
+        // A font written inline, not as a reference, has no object number to give makeFont (with
+        // an invalid one poppler logs an internal xref error), so it is not looked at.
+        const Object &reference = dictionary->getValNF(i);
+        Object value = dictionary->getVal(i);
+        if (!reference.isRef() || !value.isDict()) {
+            continue;
+        }
+        std::unique_ptr<GfxFont> font = GfxFont::makeFont(xref, dictionary->getKey(i), reference.getRef(), value.getDict());
+        if (!font || font->hasToUnicodeCMap()) {
+            continue;
+        }
+        const GooString *collection = font->isCIDFont() ? static_cast<const GfxCIDFont *>(font.get())->getCollection() : nullptr;
+        const bool identity = collection && collection->cmp("Adobe-Identity") == 0;
+        if (identity || font->getType() == fontType3) {
+            const std::optional<std::string> &name = font->getName();
+            names += name ? *name : std::string("(unnamed)");
+            names += '\0';
+        }
+    }
+    return names;
+}
+
 } // namespace
 
 extern "C" {
@@ -439,6 +477,11 @@ int rpt_page_text_extract(RPTDocument *document, int index, RPTPageText *out)
         out->fontRuns = copyOut(collector.runs.data(), collector.runs.size());
         out->fontRunCount = collector.runs.size();
         out->fontNames = copyOut(collector.names.data(), collector.names.size());
+        std::string unmapped = unmappedFontNames(page, document->doc->getXRef());
+        if (!unmapped.empty()) {
+            out->unmappedFontNames = copyOut(unmapped.data(), unmapped.size());
+            out->unmappedFontNamesLength = unmapped.size();
+        }
         text->decRefCnt();
         return 0;
     } catch (...) {
@@ -472,6 +515,7 @@ void rpt_page_text_free(RPTPageText *page)
     free(page->characters);
     free(page->fontRuns);
     free(page->fontNames);
+    free(page->unmappedFontNames);
     *page = RPTPageText {};
 }
 

@@ -73,6 +73,11 @@ typedef struct {
     /// 1 when the page has a non-empty /Annots array (it may have links), else 0: the caller asks
     /// poppler-glib for link annotations only then.
     int hasAnnotations;
+    /// The names (each NUL-terminated, one after the other) of the page's fonts whose characters
+    /// poppler cannot map to Unicode with confidence: without a ToUnicode map, a CID font of the
+    /// Adobe-Identity collection or a Type 3 font. NULL when there is none.
+    char *unmappedFontNames;
+    size_t unmappedFontNamesLength;
 } RPTPageText;
 
 /// Opens the PDF at `path` (a file system path, not a URI) with `password` (UTF-8, or NULL),

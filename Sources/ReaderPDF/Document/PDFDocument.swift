@@ -108,6 +108,12 @@ public final class PDFDocument: Document, @unchecked Sendable {
                 DocumentWarning(.damagedContent, severity: .errorRecovered,
                                 message: "page \($0) cannot be loaded and is shown as a notice", location: .init(page: $0))
             }
+            + reflow.unmappedFontsRead.map { font, pages in
+                let where_ = pages.count == 1 ? "page \(pages[0])" : "\(pages.count) pages from page \(pages[0])"
+                return DocumentWarning(.malformedContent, severity: .warning,
+                                       message: "the font \(font) has no ToUnicode map, so the text in it (\(where_)) may be wrong",
+                                       location: .init(page: pages[0]))
+            }
     }
 
     /// ``warnings``: pages are not read again to find more (reading every page of a long PDF

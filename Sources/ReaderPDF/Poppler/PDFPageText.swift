@@ -51,6 +51,10 @@ struct PDFPageText: Hashable, Sendable {
     /// The page's link annotations to URIs and pages (from poppler-glib, not from the text walk);
     /// empty until the reader that wants them adds them.
     var links: [PDFLink] = []
+    /// The page's fonts whose characters poppler cannot map to Unicode with confidence (no
+    /// ToUnicode map, and an Identity CID collection or a Type 3 font): the page's text may be
+    /// wrong where they are used.
+    var unmappedFonts: [String] = []
 
     /// The text as a String.
     var text: String { String(scalars: scalars) }

@@ -86,9 +86,14 @@ final class PopplerTextDocument: @unchecked Sendable {
                 imageCount = Int(rpt_page_image_count(handle, index))
                 guard imageCount >= 0 else { throw unloadable(pageNumber) }
             }
-            return PDFPageText(pageNumber: pageNumber, width: page.width, height: page.height, scalars: aligned.scalars,
-                               boxes: aligned.boxes, fontRuns: runs, imageCount: imageCount,
-                               mayHaveLinks: page.hasAnnotations != 0)
+            var text = PDFPageText(pageNumber: pageNumber, width: page.width, height: page.height, scalars: aligned.scalars,
+                                   boxes: aligned.boxes, fontRuns: runs, imageCount: imageCount,
+                                   mayHaveLinks: page.hasAnnotations != 0)
+            if let names = page.unmappedFontNames {
+                let bytes = UnsafeRawBufferPointer(start: names, count: page.unmappedFontNamesLength)
+                text.unmappedFonts = bytes.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            }
+            return text
         }
     }
 

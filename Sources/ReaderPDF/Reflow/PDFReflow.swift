@@ -53,6 +53,16 @@ final class PDFReflow: @unchecked Sendable {
     private var readingAheadEnded = false
     /// The pages read so far that poppler could not load.
     private var damagedPages: Set<Int> = []
+    /// The fonts without a trustworthy Unicode mapping met so far, each with the pages using them.
+    private var unmappedFonts: [String: Set<Int>] = [:]
+
+    /// The fonts of the pages read so far whose characters poppler cannot map to Unicode with
+    /// confidence, by name, with those pages in order.
+    var unmappedFontsRead: [(font: String, pages: [Int])] {
+        lock.lock()
+        defer { lock.unlock() }
+        return unmappedFonts.keys.sorted().map { ($0, unmappedFonts[$0]!.sorted()) }
+    }
 
     /// The pages read so far that poppler could not load, in order.
     var damagedPagesRead: [Int] {
@@ -113,6 +123,7 @@ final class PDFReflow: @unchecked Sendable {
         }
         let pageText = text ?? PDFPageText(pageNumber: page, width: 0, height: 0, scalars: [], boxes: [], fontRuns: [],
                                            imageCount: 0, mayHaveLinks: false)
+        for font in pageText.unmappedFonts { unmappedFonts[font, default: []].insert(page) }
         var result = PageFacts(text: pageText)
         result.damage = damage
         facts[page] = result
