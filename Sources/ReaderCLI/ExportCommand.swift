@@ -9,7 +9,10 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a document of any format as an EPUB 3 book (valid by epubcheck).",
-        discussion: "The same input gives the same bytes; dcterms:modified comes from the source, else SOURCE_DATE_EPOCH, else 2000-01-01.")
+        discussion: """
+            The same input gives the same bytes; dcterms:modified comes from the source, else SOURCE_DATE_EPOCH, else 2000-01-01. \
+            A folder becomes one book: each Markdown, HTML or text file below it a chapter, in the order of their paths.
+            """)
 
     @OptionGroup var document: DocumentOptions
 
@@ -42,7 +45,10 @@ struct ExportCommand: ParsableCommand {
                 }
                 options.coverImage = Array(data)
             }
-            let opened = try ReaderEngine.standard.open(path: document.file, options: document.openOptions)
+            var isFolder: ObjCBool = false
+            let opened: any Document = FileManager.default.fileExists(atPath: document.file, isDirectory: &isFolder) && isFolder.boolValue
+                ? try ReaderEngine.standard.openFolder(document.file, title: title, options: document.openOptions)
+                : try ReaderEngine.standard.open(path: document.file, options: document.openOptions)
             defer { opened.close() }
             let summary = try EPUBExporter.export(opened, to: output, options: options)
             var out = OutputBuffer()

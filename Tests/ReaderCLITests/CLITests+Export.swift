@@ -45,6 +45,23 @@ extension CLITests {
         }
     }
 
+    @Test("export of a folder writes one book with a chapter per article, titled as asked")
+    func exportFolder() throws {
+        try withCacheDirectory { cache in
+            let folder = cache.appendingPathComponent("articles", isDirectory: true)
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("2024/05"), withIntermediateDirectories: true)
+            try Data("---\ntitle: First\n---\n\nOne.\n".utf8).write(to: folder.appendingPathComponent("2024/05/a.md"))
+            try Data("---\ntitle: Second\n---\n\nTwo.\n".utf8).write(to: folder.appendingPathComponent("2024/05/b.md"))
+            let output = cache.appendingPathComponent("articles.epub").path
+            let result = try ReaderExecutable.run(["export", folder.path, "-o", output, "--title", "May"], cacheDirectory: cache)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.lines.first?.hasPrefix("\(output): EPUB 3, 2 content documents") == true, "\(result.stdout)")
+            let exported = try ReaderEngine.standard.open(path: output)
+            #expect(exported.metadata.title == "May")
+            #expect(try exported.tableOfContents().map(\.title) == ["First", "Second"])
+        }
+    }
+
     @Test("export takes a cover picture from a file")
     func exportCover() throws {
         try withCacheDirectory { cache in
