@@ -178,7 +178,8 @@ final class PDFReflow: @unchecked Sendable {
                 blocks = [notice]
             } else if pageFacts.lines.isEmpty, pageFacts.imageCount > 0 {
                 let source = PDFSourceOffset(page: page, offset: 0).packed
-                blocks = [Block(kind: .image(source: "page \(page)"), text: "page \(page): an image, no text",
+                // The picture is the page itself, rendered (the document's resource `page/N.png`).
+                blocks = [Block(kind: .image(source: "page/\(page).png"), text: "page \(page): an image, no text",
                                 sourceMap: SourceMap(runs: [.init(textStart: 0, sourceStart: source, length: 0)]))]
             }
         }
