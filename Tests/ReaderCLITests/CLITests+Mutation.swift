@@ -6,11 +6,12 @@ import Testing
 import Glibc
 #endif
 
-/// Seeded mutants of the TestBooks through the `reader` commands, each run under a time limit:
-/// no crash, no hang, bounded memory, and either output or one line of error.
+/// Seeded mutants of the TestBooks (and of a saved web page and an Atom feed from ../shared)
+/// through the `reader` commands, each run under a time limit: no crash, no hang, bounded memory,
+/// and either output or one line of error.
 extension CLITests {
     static let mutationSeed: UInt64 = 0x5EED_2026
-    static let mutantCount = 200
+    static let mutantCount = 240
     static let mutationTimeLimit: TimeInterval = 20
     static let mutationMemoryLimitKB = 1 << 20
 
@@ -19,6 +20,8 @@ extension CLITests {
         "TestBooks/mobi/lighthouse-keeper.mobi", "TestBooks/mobi/lighthouse-keeper.azw3", "TestBooks/mobi/moon-garden-both.mobi",
         "TestBooks/pdf/harbour-lights.pdf", "TestBooks/pdf/two-columns.pdf",
         "TestBooks/txt/winter-road.cp1251.txt", "TestBooks/md/field-notes.md",
+        // A saved web page and an Atom feed (an OPDS catalog, which opens as a feed), from ../shared.
+        "../shared/corpus-web/readability/001/source.html", "../shared/corpus-web/opds/feedbooks_catalog.atom",
     ]
 
     /// One mutation: flipped bytes, a cut, a zeroed block, bytes inserted, or a block copied over another.
