@@ -82,9 +82,9 @@ struct MOBITextReader: Sendable {
 
     /// The text as ``text(limit:truncatingToTextLength:)`` reads it, except that a text record
     /// after the first that is missing from the file or does not decompress is not an error:
-    /// when a later text record can be read, a notice of the record's size stands in for it (so
-    /// the offsets of the text after it stay right), else the text ends there. `damage` says which
-    /// records were lost.
+    /// when a later text record lies in the file, a notice of the record's size stands in for it
+    /// (so the offsets of the text after it stay right), else the text ends there; so does it
+    /// past ``lostRecordLimit`` lost records. `damage` says which records were lost.
     func text(limit: Int, truncatingToTextLength: Bool = false, damage: inout String?) throws(ReaderError) -> [UInt8] {
         try text(limit: limit, truncatingToTextLength: truncatingToTextLength, recovering: true, damage: &damage)
     }
@@ -98,6 +98,7 @@ struct MOBITextReader: Sendable {
         var text: [UInt8] = []
         // A lying header must not make a huge reservation: past 64 MiB the array grows as it fills.
         text.reserveCapacity(min(header.textLength, end, 64 << 20))
+        let lastReadable = lastReadableTextRecord()
         try withScratch { (scratch) throws(ReaderError) in
             var lost: [(record: Int, reason: String)] = []
             for n in 0..<recordCount {
@@ -106,7 +107,7 @@ struct MOBITextReader: Sendable {
                 do throws(ReaderError) {
                     count = try decode(n, into: scratch)
                 } catch where recovering && n > 0 && error.kind == .malformed {
-                    guard let notice = lostRecordNotice(n), readableTextRecord(after: n) else {
+                    guard n < lastReadable, lost.count < Self.lostRecordLimit, let notice = lostRecordNotice(n) else {
                         let ending = "\(error.reason); the text ends after text record \(n - 1) of \(recordCount)"
                         damage = lost.isEmpty ? ending : Self.describe(lost) + "; " + ending
                         break
@@ -126,11 +127,15 @@ struct MOBITextReader: Sendable {
         return text
     }
 
-    /// Whether a text record after text record `n` lies in the file and is not lost.
-    private func readableTextRecord(after n: Int) -> Bool {
-        let first = record0Index + 1 + n + 1
-        let last = min(record0Index + recordCount, pdb.recordCount - 1)
-        return first <= last && (first...last).contains { !pdb.lostRecords.contains($0) }
+    /// The most lost text records a notice stands in for; past them the text ends, rather than
+    /// grow into megabytes of notices.
+    static let lostRecordLimit = 256
+
+    /// The last text record that lies in the file and is not lost (-1 when none does).
+    private func lastReadableTextRecord() -> Int {
+        let last = min(recordCount - 1, pdb.recordCount - 2 - record0Index)
+        guard last >= 0 else { return -1 }
+        return (0...last).last { !pdb.lostRecords.contains(record0Index + 1 + $0) } ?? -1
     }
 
     /// What stands in the text for lost text record `n`: a paragraph saying so, padded with spaces
@@ -142,7 +147,8 @@ struct MOBITextReader: Sendable {
     }
 
     private static func describe(_ lost: [(record: Int, reason: String)]) -> String {
-        let records = lost.map { String($0.record) }.joined(separator: ", ")
+        let records = lost.prefix(10).map { String($0.record) }.joined(separator: ", ")
+            + (lost.count > 10 ? " and \(lost.count - 10) more" : "")
         return "text record\(lost.count == 1 ? "" : "s") \(records) could not be read (\(lost[0].reason)); a notice stands in "
             + (lost.count == 1 ? "its place" : "their place")
     }
