@@ -33,6 +33,8 @@ struct PDFPageSlots: Sendable, Equatable {
     /// cannot be loaded (the sign of a page left out); `intact` when the leaves do not number
     /// `pageCount`, since the damaged ones cannot then be told apart.
     static func read(path: String, password: String?, pageCount: Int) -> PDFPageSlots {
+        // A page count is the file's own claim: past a million pages no table is made for it.
+        guard pageCount <= 1 << 20 else { return .intact }
         var status = RPT_OPEN_OK
         guard let document = rpt_document_open(path, password, &status) else { return .intact }
         defer { rpt_document_close(document) }
