@@ -18,6 +18,11 @@ struct ExportPlanner {
     private var linksSeen: Set<LinkKey> = []
     private var noteLinks: Set<LinkKey> = []
     private var imagesSeen: Set<String> = []
+    /// The TOC entries' positions, found once for both the cuts and the TOC.
+    private var tocPositions: [Locator: TextPosition?] = [:]
+    /// Each section's index by its href.
+    private lazy var sectionByHref: [String: Int] = Dictionary(document.readingOrder.map { ($0.href, $0.index) },
+                                                               uniquingKeysWith: { first, _ in first })
     private var anchorIDs: Set<String> = []
 
     init(document: any Document, options: EPUBExportOptions) {
@@ -40,7 +45,11 @@ struct ExportPlanner {
         if plan.files.isEmpty {
             plan.files.append(ExportFile(name: Self.fileName(1), start: BlockAddress(section: 0, block: 0), isLinear: true))
         }
-        for key in linkOrder {
+        // Resolved section by section: a backend converts a section to find an id in it, and
+        // keeps only the last few converted.
+        let targets = linkOrder.map { targetSection($0) }
+        for index in linkOrder.indices.sorted(by: { targets[$0] < targets[$1] }) {
+            let key = linkOrder[index]
             guard let position = resolve(key) else { continue }
             plan.links[key] = href(for: position, note: noteLinks.contains(key))
         }
@@ -128,19 +137,36 @@ struct ExportPlanner {
 
     // MARK: Resolving
 
-    private func collectCuts(_ entries: [TOCEntry], depth: Int, into cuts: inout Set<BlockAddress>) {
+    /// Where a TOC entry points, asked of the document once.
+    private mutating func tocPosition(_ entry: TOCEntry) -> TextPosition? {
+        if let known = tocPositions[entry.locator] { return known }
+        let position = try? document.textPosition(for: entry.locator)
+        tocPositions[entry.locator] = position
+        return position
+    }
+
+    private mutating func collectCuts(_ entries: [TOCEntry], depth: Int, into cuts: inout Set<BlockAddress>) {
         for entry in entries {
-            if let position = try? document.textPosition(for: entry.locator) {
+            if let position = tocPosition(entry) {
                 cuts.insert(BlockAddress(section: position.section, block: position.block))
             }
             if depth < options.splitLevel { collectCuts(entry.children, depth: depth + 1, into: &cuts) }
         }
     }
 
+    /// The section a link leads into, as far as its href tells (`Int.max` when it does not).
+    private mutating func targetSection(_ key: LinkKey) -> Int {
+        switch key.target {
+        case .resource(let href, _): href.isEmpty ? key.section : sectionByHref[href] ?? .max
+        case .locator(let locator): sectionByHref[locator.href] ?? .max
+        case .external: .max
+        }
+    }
+
     /// Where a link leads, found by the document itself, or by the first block carrying its id
     /// when the document places it elsewhere (ids that blocks carry but the backend does not
     /// resolve, such as Markdown footnotes, or MOBI `filepos` anchors in another part).
-    private func resolve(_ key: LinkKey) -> TextPosition? {
+    private mutating func resolve(_ key: LinkKey) -> TextPosition? {
         switch key.target {
         case .external:
             return nil
@@ -148,7 +174,7 @@ struct ExportPlanner {
             return (try? document.textPosition(for: locator)).flatMap(normalized)
         case .resource(let href, let fragment):
             let sectionHref = href.isEmpty ? document.readingOrder[key.section].href : href
-            let section = document.readingOrder.first { $0.href == sectionHref }?.index
+            let section = sectionByHref[sectionHref]
             var byDocument: TextPosition?
             if let section {
                 let locator = Locator(href: sectionHref, type: document.readingOrder[section].mediaType,
@@ -205,7 +231,7 @@ struct ExportPlanner {
     }
 
     private mutating func exportEntry(_ entry: TOCEntry) -> ExportTOCEntry {
-        var position = (try? document.textPosition(for: entry.locator)).flatMap(normalized)
+        var position = tocPosition(entry).flatMap(normalized)
         if position == nil, let section = document.readingOrder.first(where: { $0.href == entry.locator.href }) {
             position = normalized(TextPosition(section: section.index, block: 0, offset: 0))
         }

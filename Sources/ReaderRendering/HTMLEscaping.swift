@@ -4,25 +4,49 @@ package enum HTMLEscaping {
     /// Text content: `&`, `<`, `>` escaped; control characters other than tab and line feed, which
     /// HTML does not allow, dropped.
     package static func text(_ string: String) -> String {
-        var output = ""
-        output.reserveCapacity(string.utf8.count)
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\t", "\n": output.unicodeScalars.append(scalar)
-            default:
-                if isForbidden(scalar) { continue }
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
+        escaped(string, quotes: false, lineFeed: nil)
+    }
+
+    /// Text content as ``text(_:)`` escapes it, each line feed written as `<br/>`.
+    package static func textBreakingLines(_ string: String) -> String {
+        escaped(string, quotes: false, lineFeed: "<br/>")
     }
 
     /// An attribute value, to be written between double quotes.
     package static func attribute(_ string: String) -> String {
-        text(string).replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "\n", with: "&#10;")
+        escaped(string, quotes: true, lineFeed: "&#10;")
+    }
+
+    /// One pass over `string`: the runs that need nothing are copied whole, the rest escaped or
+    /// dropped; `lineFeed` replaces each line feed when given.
+    private static func escaped(_ string: String, quotes: Bool, lineFeed: String?) -> String {
+        var output = ""
+        output.reserveCapacity(string.utf8.count)
+        let scalars = string.unicodeScalars
+        var pending = scalars.startIndex
+        var index = scalars.startIndex
+        while index != scalars.endIndex {
+            let scalar = scalars[index]
+            let replacement: String?
+            switch scalar {
+            case "&": replacement = "&amp;"
+            case "<": replacement = "&lt;"
+            case ">": replacement = "&gt;"
+            case "\"" where quotes: replacement = "&quot;"
+            case "\n": replacement = lineFeed
+            case "\t": replacement = nil
+            default: replacement = isForbidden(scalar) ? "" : nil
+            }
+            let next = scalars.index(after: index)
+            if let replacement {
+                output += string[pending..<index]
+                output += replacement
+                pending = next
+            }
+            index = next
+        }
+        output += string[pending..<scalars.endIndex]
+        return output
     }
 
     /// C0 and C1 controls (but tab and line feed), and noncharacters.

@@ -204,7 +204,7 @@ public struct HTMLRenderer {
         for event in InlineEvent.events(text: text, runs: runs, markers: markers) {
             switch event {
             case .text(let string):
-                output += HTMLEscaping.text(string).replacingOccurrences(of: "\n", with: "<br/>")
+                output += HTMLEscaping.textBreakingLines(string)
             case .open(let style):
                 output += opening(style)
             case .close(let style):
