@@ -1,5 +1,6 @@
 // swift-tools-version:5.4
-// libFuzzer targets for the EPUB, PDF and MOBI paths, built only by Fuzz/run.sh (with
+// libFuzzer targets for the EPUB, PDF and MOBI paths, the zip writer, web pages, feeds, OPDS and
+// Markdown, built only by Fuzz/run.sh (with
 // -sanitize=fuzzer), never by the root package's `swift build`/`swift test` or by CI: see
 // Fuzz/README.md.
 //
@@ -16,6 +17,11 @@ let package = Package(
         .executable(name: "pdf-document", targets: ["PDFDocumentFuzzer"]),
         .executable(name: "mobi-records", targets: ["MOBIRecordsFuzzer"]),
         .executable(name: "mobi-document", targets: ["MOBIDocumentFuzzer"]),
+        .executable(name: "zip-writer", targets: ["ZipWriterFuzzer"]),
+        .executable(name: "web-article", targets: ["WebArticleFuzzer"]),
+        .executable(name: "feed", targets: ["FeedFuzzer"]),
+        .executable(name: "opds", targets: ["OPDSFuzzer"]),
+        .executable(name: "markdown-front-matter", targets: ["MarkdownFrontMatterFuzzer"]),
     ],
     dependencies: [
         .package(name: "reader", path: ".."),
@@ -42,6 +48,23 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
         .executableTarget(
             name: "MOBIDocumentFuzzer",
+            dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
+        // The modules of issue 22: the zip writer read back, web pages, feeds, OPDS catalogs,
+        // Markdown front matter. Public API only.
+        .executableTarget(
+            name: "ZipWriterFuzzer",
+            dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
+        .executableTarget(
+            name: "WebArticleFuzzer",
+            dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
+        .executableTarget(
+            name: "FeedFuzzer",
+            dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
+        .executableTarget(
+            name: "OPDSFuzzer",
+            dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
+        .executableTarget(
+            name: "MarkdownFrontMatterFuzzer",
             dependencies: ["FuzzSupport", .product(name: "ReaderEngine", package: "reader")]),
     ]
 )

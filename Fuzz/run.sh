@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets and runs one (or each in turn) with seeds from the TestBooks.
 #
 #   Fuzz/run.sh TARGET [SECONDS]   TARGET: epub-archive | epub-markup | epub-cfi | pdf-document |
-#                                  mobi-records | mobi-document | all | build
+#                                  mobi-records | mobi-document | zip-writer | web-article | feed |
+#                                  opds | markdown-front-matter | all | build
 #   Fuzz/run.sh TARGET -- FILE...  runs the target once on each FILE (a reproducer), no fuzzing
 #
 # Everything lives in $FUZZ_WORK (default /tmp/reader-fuzz), never in the repository:
@@ -12,7 +13,7 @@
 #   seeds/TARGET/      seeds made from the TestBooks (remade on every run)
 #   corpus/TARGET/     what libFuzzer learnt (kept between runs; delete it to start over)
 #   artifacts/TARGET/  crash-*, timeout-*, oom-* reproducers
-#   tmp/               the .epub, .pdf and .mobi files the targets write and open (one per process)
+#   tmp/               the files the targets write and open (one of each per process)
 # Environment: FUZZ_WORK, FUZZ_SANITIZERS (fuzzer,address), FUZZ_CONFIG (release),
 # FUZZ_JOBS (1; more runs that many fuzzing processes), FUZZ_EXTRA (more libFuzzer flags),
 # FUZZ_FROM_HEAD (Sources folders to build as committed, e.g. "ReaderTXT ReaderMarkdown", when
@@ -26,7 +27,8 @@ work=${FUZZ_WORK:-/tmp/reader-fuzz}
 sanitizers=${FUZZ_SANITIZERS:-fuzzer,address}
 config=${FUZZ_CONFIG:-release}
 jobs=${FUZZ_JOBS:-1}
-targets=(epub-archive epub-markup epub-cfi pdf-document mobi-records mobi-document)
+targets=(epub-archive epub-markup epub-cfi pdf-document mobi-records mobi-document zip-writer web-article feed opds
+         markdown-front-matter)
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
 [[ $# -ge 1 ]] || usage
@@ -34,6 +36,7 @@ target=$1
 shift
 case $target in
     epub-archive|epub-markup|epub-cfi|pdf-document|mobi-records|mobi-document|all|build) ;;
+    zip-writer|web-article|feed|opds|markdown-front-matter) ;;
     *) usage ;;
 esac
 
@@ -104,6 +107,15 @@ build() {
 #   mobi-records: records of all those books, whatever their size, cut out by
 #                 Fuzz/seeds/mobi-records.py: text records (PalmDOC, with and without their
 #                 trailing entries), HUFF/CDIC tables with a text record, each record 0, each index.
+#   zip-writer:   scripts made by Fuzz/seeds/zip-writer.py: the entries of the EPUB seeds written
+#                 again, and scripts with the names and levels the writer must refuse.
+#   web-article:  the source.html of every ../shared/corpus-web/readability case.
+#   feed:         every feed of ../shared/corpus-web/feedparser (XML and JSON, well-formed, ill-formed,
+#                 encodings, entities) that fits in -max_len.
+#   opds:         the catalogs of ../shared/corpus-web/opds, and the Atom feeds of the feedparser tests
+#                 (atom10/ and atom/).
+#   markdown-front-matter: TestBooks/md and ../shared/corpus/md (with subfolders), and one seed of
+#                 article fields for the front-matter round trip (Fuzz/seeds/front-matter.txt).
 make_seeds() {
     local name=$1 max=$2 dir=$work/seeds/$1 book count=0
     rm -rf "$dir" && mkdir -p "$dir"
@@ -152,6 +164,32 @@ make_seeds() {
         done ;;
     mobi-records)
         count=$(python3 "$repo/Fuzz/seeds/mobi-records.py" "$dir" "$max" "${mobis[@]}") ;;
+    zip-writer)
+        count=$(python3 "$repo/Fuzz/seeds/zip-writer.py" "$dir" "$max" "${books[@]}") ;;
+    web-article|feed|opds|markdown-front-matter)
+        local web=$repo/../shared/corpus-web files=() file
+        case $name in
+            web-article) [[ -d "$web/readability" ]] && mapfile -t files < <(find "$web/readability" -name source.html | sort) ;;
+            feed) [[ -d "$web/feedparser" ]] && mapfile -t files < <(find "$web/feedparser" -type f \( -name '*.xml' -o -name '*.json' \) | sort) ;;
+            opds) [[ -d "$web/opds" ]] && mapfile -t files < <(find "$web/opds" -type f ! -name LICENSE | sort)
+                  [[ -d "$web/feedparser" ]] && mapfile -t -O "${#files[@]}" files < <(find "$web/feedparser" -type f -path '*atom*' -name '*.xml' | sort) ;;
+            markdown-front-matter) files=("$repo"/TestBooks/md/*.md)
+                [[ -d "$repo/../shared/corpus/md" ]] && mapfile -t -O "${#files[@]}" files < <(find "$repo/../shared/corpus/md" -type f -name '*.md' | sort)
+                # The round trip's seeds: 0x01, then the fields of a line, its | made NUL bytes.
+                count=$(python3 -c 'import sys
+lines = [l.rstrip("\n") for l in open(sys.argv[1], encoding="utf-8") if l.strip() and not l.startswith("#")]
+for i, l in enumerate(lines):
+    open(f"{sys.argv[2]}/front-matter-{i}", "wb").write(b"\x01" + l.replace("|", "\0").replace("\\n", "\n").encode())
+print(len(lines))' "$repo/Fuzz/seeds/front-matter.txt" "$dir") ;;
+        esac
+        local seed
+        for file in "${files[@]}"; do
+            # Pages longer than -max_len are cut by libFuzzer (still HTML); other long files are left out.
+            [[ -f "$file" && ( $(stat -c %s "$file") -le $max || $name == web-article ) ]] || continue
+            seed=${file#"$repo/"} && seed=${seed#../shared/} && seed=${seed//\//-}
+            cp "$file" "$dir/$seed"
+            count=$((count + 1))
+        done ;;
     epub-cfi)
         local line
         while IFS= read -r line; do
@@ -174,6 +212,11 @@ run() {
         pdf-document) max=2097152 dict=$repo/Fuzz/seeds/pdf.dict ;;
         mobi-records) max=65536 dict=$repo/Fuzz/seeds/mobi.dict ;;
         mobi-document) max=262144 dict=$repo/Fuzz/seeds/mobi.dict ;;
+        zip-writer) max=65536 dict= ;;
+        web-article) max=65536 dict=$repo/Fuzz/seeds/html.dict ;;
+        feed) max=65536 dict=$repo/Fuzz/seeds/feed.dict ;;
+        opds) max=65536 dict=$repo/Fuzz/seeds/opds.dict ;;
+        markdown-front-matter) max=65536 dict=$repo/Fuzz/seeds/markdown.dict ;;
     esac
     make_seeds "$name" "$max"
     mkdir -p "$work/corpus/$name" "$work/artifacts/$name" "$work/tmp"

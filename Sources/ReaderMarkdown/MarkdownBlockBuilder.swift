@@ -372,7 +372,12 @@ struct MarkdownBlockBuilder {
 
     /// The UTF-16 range a block's source lies in: from its start to the end of its last line.
     private func blockRange(of span: SourceSpan?) -> Range<Int> {
-        guard let span else { return 0..<0 }
+        // cmark-gfm leaves some blocks without a position (a paragraph whose last line became a
+        // table's header row): such a block is looked for after the blocks before it, not at 0.
+        guard let span else {
+            let start = blocks.lazy.compactMap { $0.sourceMap.runs.last?.sourceEnd }.max() ?? 0
+            return start..<max(start, source.count)
+        }
         let start = index.utf16Offset(line: span.startLine, column: span.startColumn)
             ?? index.utf16Offset(ofLineStart: span.startLine)
         let end = span.endColumn > 0 ? index.utf16Offset(ofLineEnd: span.endLine)

@@ -52,6 +52,15 @@ struct SourceAligner {
         while index < literal.count {
             let width = UTF16.isLeadSurrogate(literal[index]) && index + 1 < literal.count ? 2 : 1
             let character = literal[index..<(index + width)]
+            // A space where the source has white space (HTML blocks' text has line breaks and tabs
+            // as spaces) takes that white space, mapped only if it is a space: looked for further
+            // on, it would take a later space, past the text that follows it.
+            if literal[index] == 0x20, local < window.upperBound, Self.isWhiteSpace(source[local]) {
+                if source[local] == 0x20 { map.append(textStart: textStart + index, sourceStart: local, length: 1) }
+                while local < window.upperBound, Self.isWhiteSpace(source[local]) { local += 1 }
+                index += 1
+                continue
+            }
             if local < window.upperBound, let found = find(character, in: local..<window.upperBound) {
                 map.append(textStart: textStart + index, sourceStart: found, length: width)
                 local = found + width
@@ -88,6 +97,11 @@ struct SourceAligner {
             index += 1
         }
         return true
+    }
+
+    /// Space, tab, line feed, form feed, carriage return.
+    private static func isWhiteSpace(_ unit: UInt16) -> Bool {
+        unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0C || unit == 0x0D
     }
 }
 

@@ -17,14 +17,14 @@ public enum PositionChecks {
     /// A position a Locator resolved to is a place in its section: a block and an offset inside
     /// its text, or the start of a section without blocks.
     public static func checkExists(_ position: TextPosition, in document: any Document) {
-        precondition(document.readingOrder.indices.contains(position.section), "\(position): no such section")
+        fuzzCheck(document.readingOrder.indices.contains(position.section), "\(position): no such section")
         guard let content = try? document.content(ofSection: position.section) else { return }
         if content.blocks.isEmpty {
-            precondition(position.block == 0 && position.offset == 0, "\(position) in a section without blocks")
+            fuzzCheck(position.block == 0 && position.offset == 0, "\(position) in a section without blocks")
         } else {
-            precondition(content.blocks.indices.contains(position.block), "\(position): no such block")
-            precondition((0...content.blocks[position.block].text.utf16.count).contains(position.offset),
-                         "\(position): outside the block's text")
+            fuzzCheck(content.blocks.indices.contains(position.block), "\(position): no such block")
+            fuzzCheck((0...content.blocks[position.block].text.utf16.count).contains(position.offset),
+                      "\(position): outside the block's text")
         }
     }
 

@@ -31,3 +31,26 @@ public final class ScratchFile: @unchecked Sendable {
         }
     }
 }
+
+extension ScratchFile {
+    /// The file's bytes now (empty when it does not exist).
+    public func read() -> [UInt8] { ScratchFile.read(path: path) }
+
+    /// The bytes of the file at `path` (empty when it cannot be opened).
+    public static func read(path: String) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
+            guard count > 0 else { break }
+            bytes += chunk[..<count]
+        }
+        return bytes
+    }
+
+    /// Removes the file (and any file of the same name the code under test left).
+    public func remove() { unlink(path) }
+}

@@ -7,9 +7,10 @@ import Synchronization
 /// An opened feed: the channel's metadata, one section per item (its title as a heading, then its
 /// content, else its summary), the items as the table of contents.
 ///
-/// A section's href is the item's id (else its link, else `item-N`), so a Locator keeps pointing
-/// at its item when the feed gains new items at the top. A feed without items has one section: the
-/// channel's title and description.
+/// A section's href is the item's id (else its link, else `item-N`, or `item-N-2`… when an item's
+/// id took that), never two alike and with any `#` written `%23` (a Locator's JSON would take it for
+/// a fragment), so a Locator keeps pointing at its item when the feed gains new items at the top.
+/// A feed without items has one section: the channel's title and description.
 public final class FeedDocument: Document {
     /// TOC, metadata, search, reflow, images and source offsets.
     public static let supportedCapabilities: FormatCapabilities = [.tableOfContents, .metadata, .search, .reflow, .images, .sourceOffsets]
@@ -40,8 +41,17 @@ public final class FeedDocument: Document {
         var sections: [Section] = []
         var used = Set<String>()
         for (index, entry) in feed.entries.enumerated() {
-            var href = entry.id ?? entry.link ?? ""
-            if href.isEmpty || !used.insert(href).inserted { href = "item-\(index + 1)" }
+            // A `#` would start a fragment, which a Locator's JSON splits off its href.
+            var href = (entry.id ?? entry.link ?? "").replacingOccurrences(of: "#", with: "%23")
+            if href.isEmpty || used.contains(href) {
+                // `item-N`, unless an item's id took that already.
+                href = "item-\(index + 1)"
+                var suffix = 1
+                while used.contains(href) {
+                    suffix += 1
+                    href = "item-\(index + 1)-\(suffix)"
+                }
+            }
             used.insert(href)
             sections.append(Section(index: index, href: href, mediaType: mediaType, title: Self.plainTitle(entry.title),
                                     startsNewPage: true, byteCount: (entry.body?.value.utf8.count ?? 0) + 64))

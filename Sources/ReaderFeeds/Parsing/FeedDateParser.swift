@@ -1,4 +1,5 @@
 import Foundation
+import ReaderCore
 
 /// Reads the dates feeds write: RFC 822 (with the variants in the wild: two-digit years, no
 /// seconds, no or unknown zones, full month names, a missing day name), RFC 3339 / W3C-DTF
@@ -12,11 +13,21 @@ public enum FeedDateParser {
         return iso(trimmed) ?? asctime(trimmed) ?? rfc822(trimmed)
     }
 
-    /// `YYYY-MM-DDTHH:MM:SSZ`.
+    /// `YYYY-MM-DDTHH:MM:SSZ`, in the proleptic Gregorian calendar the parser reads dates in
+    /// (Foundation's Gregorian calendar is Julian before 1582-10-15, so it printed `0001-01-01`,
+    /// the zero date some feeds carry, as `0001-01-03`).
     public static func iso8601(of date: Date) -> String {
-        let parts = utcCalendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year!, parts.month!, parts.day!,
-                      parts.hour!, parts.minute!, parts.second!)
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, abs(seconds) < 1e15 else {
+            let parts = utcCalendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+            return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", parts.year ?? 0, parts.month ?? 1, parts.day ?? 1,
+                          parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        }
+        let whole = Int64(seconds)
+        var days = whole / 86_400, time = whole % 86_400
+        if time < 0 { (days, time) = (days - 1, time + 86_400) }
+        let (year, month, day) = CivilDay.date(ofDay: days)
+        return String(format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ", year, month, day, time / 3600, time / 60 % 60, time % 60)
     }
 
     static let utcCalendar: Calendar = {
@@ -36,27 +47,16 @@ public enum FeedDateParser {
 
     static func make(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Double = 0,
                      offsetMinutes: Int = 0) -> Date? {
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), (0...24).contains(hour),
-              (0...59).contains(minute), second >= 0, second < 61, year > 0, year < 10000 else { return nil }
+        guard (1...12).contains(month), year > 0, year < 10000,
+              (1...CivilDay.length(ofMonth: Int64(month), year: Int64(year))).contains(Int64(day)), (0...24).contains(hour),
+              (0...59).contains(minute), second >= 0, second < 61 else { return nil }
         // Days since 1970-01-01 of the civil date (the proleptic Gregorian calendar), in integers:
         // a Calendar per date costs more than the rest of reading an item.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
+        let days = Int(CivilDay.day(ofYear: Int64(year), month: Int64(month), day: Int64(day)))
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 - offsetMinutes * 60) + second
         return Date(timeIntervalSince1970: seconds)
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
 
     // MARK: ISO 8601 / RFC 3339 / W3C-DTF
 

@@ -75,14 +75,17 @@ public struct ArticleFrontMatter: Hashable, Sendable {
     }
 
     /// A YAML double-quoted scalar on one line: `"` as `\"`, and (so YAML reads it back the same)
-    /// `\` as `\\` and line breaks and tabs as spaces.
+    /// `\` as `\\`, line breaks and tabs as spaces, and the characters YAML does not take as they
+    /// are (control characters, U+FEFF, U+FFFE, U+FFFF) as `\x` or `\u` escapes.
     static func quoted(_ text: String) -> String {
         var result = "\""
-        for character in text.collapsingSpaces() {
-            switch character {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            default: result.append(character)
+        for scalar in text.collapsingSpaces().unicodeScalars {
+            switch scalar.value {
+            case 0x22: result += "\\\""
+            case 0x5C: result += "\\\\"
+            case _ where !isPrintable(scalar):
+                result += scalar.value <= 0xFF ? String(format: "\\x%02X", scalar.value) : String(format: "\\u%04X", scalar.value)
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
@@ -93,8 +96,21 @@ public struct ArticleFrontMatter: Hashable, Sendable {
         let clean = text.collapsingSpaces()
         let risky = clean.contains(": ") || clean.contains(" #") || clean.hasSuffix(":")
             || clean.first.map { "\"'[]{}>|*&!%@`#,?-".contains($0) } == true
+            || nullOrBoolean.contains(clean.lowercased()) || !clean.unicodeScalars.allSatisfy(isPrintable)
         return risky ? quoted(clean) : clean
     }
+
+    /// Whether YAML takes the character as it is: not a control character, U+FEFF, U+FFFE or U+FFFF.
+    private static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0xFEFF, 0xFFFE, 0xFFFF: false
+        default: true
+        }
+    }
+
+    /// Plain scalars YAML reads as null or a boolean (YAML 1.1's too: `no`, Norwegian's language
+    /// code, is false there).
+    private static let nullOrBoolean: Set<String> = ["~", "null", "true", "false", "yes", "no", "on", "off", "y", "n"]
 
     /// `2024-05-01T12:30:00Z`.
     static func iso8601(_ date: Date) -> String {

@@ -73,9 +73,10 @@ public final class ZipWriter {
     ///   - bytes: its contents.
     ///   - method: how to store it; the writer's ``method`` when nil.
     /// - Throws: ``ZipError`` `invalidArgument` for an unsafe name (empty, absolute, a `..`
-    ///   segment, a backslash, a NUL), one already added (names compare as Swift strings, as the
-    ///   reading side looks them up), bytes given for a folder, a deflate level outside 0...9, or
-    ///   a writer already finished; `limitExceeded` past 65 535 entries or 4 GiB. These leave the
+    ///   segment, a backslash, a NUL), a name with a control character other than tab, CR and LF
+    ///   (libzip would not read it back as written), one already added (names compare as Swift
+    ///   strings, as the reading side looks them up), bytes given for a folder, a deflate level
+    ///   outside 0...9, or a writer already finished; `limitExceeded` past 65 535 entries or 4 GiB. These leave the
     ///   writer as it was. `io` when writing fails: the archive is then abandoned, its temporary
     ///   file removed, and every later call fails.
     public func add(_ name: String, _ bytes: [UInt8], method: ZipWriteMethod? = nil) throws(ZipError) {
@@ -152,6 +153,12 @@ public final class ZipWriter {
     private func check(name: String, bytes: [UInt8]) throws(ZipError) {
         if let problem = ZipEntryName.problem(name) {
             throw ZipError(.invalidArgument, entry: name, reason: "cannot add '\(name.escapingControlCharacters)': \(problem)")
+        }
+        // libzip reads such a name back as CP437 without the UTF-8 flag (U+0001 as "☺") and refuses
+        // the archive as inconsistent with it, so the entry could never be read by its name.
+        if name.utf8.contains(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+            throw ZipError(.invalidArgument, entry: name,
+                           reason: "cannot add '\(name.escapingControlCharacters)': the name contains a control character")
         }
         if names.contains(name) {
             throw ZipError(.invalidArgument, entry: name, reason: "cannot add '\(name)': the archive already has an entry of that name")
