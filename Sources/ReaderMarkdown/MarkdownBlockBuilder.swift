@@ -268,7 +268,10 @@ struct MarkdownBlockBuilder {
     }
 
     private mutating func addTable(_ node: MarkdownNode, alignments: [TableAlignment]) {
-        let range = blockRange(of: node.span)
+        var range = blockRange(of: node.span)
+        // A table whose header row was a paragraph's last line gets the paragraph's start from
+        // cmark-gfm: its cells are looked for after the blocks before it, not in that paragraph.
+        if let end = blocks.last?.sourceMap.runs.last?.sourceEnd, range.contains(end) { range = end..<range.upperBound }
         var aligner = SourceAligner(source: source, start: range.lowerBound, limit: range.upperBound)
         var rows: [[TableText.Cell]] = []
         var tableRows: [TableRow] = []
