@@ -34,21 +34,36 @@ struct HTMLBlockReader {
 
     /// The segments of `html`, in order; empty paragraphs are left out.
     static func segments(of html: String) -> [Segment] {
+        read(html).segments
+    }
+
+    /// The segments of `html`, with where each one's text ends in `html` (in UTF-16 units: the
+    /// start of the tag that ends it, or the end of `html`), so that its text is looked for in
+    /// its own part of the source.
+    static func read(_ html: String) -> (segments: [Segment], ends: [Int]) {
         var reader = HTMLBlockReader(html: Array(html.unicodeScalars))
         reader.read()
-        reader.flush()
-        return reader.segments
+        reader.flush(endingAt: reader.html.count)
+        return (reader.segments, reader.ends)
     }
 
     private let html: [Unicode.Scalar]
+    /// Each scalar's offset in UTF-16 units, and the whole length last.
+    private let utf16Offsets: [Int]
     private var position = 0
     private var segments: [Segment] = []
+    /// Where each segment of ``segments`` ends, in UTF-16 units.
+    private var ends: [Int] = []
     private var current = Segment(kind: .paragraph)
     /// The open inline elements' styles, innermost last, with their tag names.
     private var openStyles: [(name: String, style: InlineStyle)] = []
 
     private init(html: [Unicode.Scalar]) {
         self.html = html
+        var offsets = [0]
+        offsets.reserveCapacity(html.count + 1)
+        for scalar in html { offsets.append(offsets[offsets.count - 1] + scalar.utf16.count) }
+        utf16Offsets = offsets
     }
 
     private static let blockElements: Set<String> = [
@@ -63,10 +78,11 @@ struct HTMLBlockReader {
         var text: [Unicode.Scalar] = []
         while position < html.count {
             let scalar = html[position]
+            let tagStart = position
             if scalar == "<", let tag = readTag() {
                 appendText(text)
                 text.removeAll()
-                handle(tag)
+                handle(tag, at: tagStart)
             } else if scalar == "<", startsWith("<!--") {
                 appendText(text)
                 text.removeAll()
@@ -79,23 +95,25 @@ struct HTMLBlockReader {
         appendText(text)
     }
 
-    private mutating func handle(_ tag: Tag) {
+    /// Acts on `tag`, which starts at scalar `start`.
+    private mutating func handle(_ tag: Tag, at start: Int) {
         let name = tag.name
         if Self.droppedElements.contains(name), !tag.isClosing {
             skip(past: "</\(name)")
             skip(past: ">")
         } else if name == "pre", !tag.isClosing {
-            flush()
-            let start = position
+            flush(endingAt: start)
+            let textStart = position
             position = index(of: "</pre") ?? html.count
-            let literal = Self.decodingReferences(String(String.UnicodeScalarView(html[start..<position])))
+            let literal = Self.decodingReferences(String(String.UnicodeScalarView(html[textStart..<position])))
             skip(past: ">")
             var trimmed = literal
             while trimmed.hasPrefix("\n") { trimmed.removeFirst() }
             while trimmed.hasSuffix("\n") { trimmed.removeLast() }
             segments.append(Segment(kind: .preformatted, pieces: [Piece(text: trimmed)]))
+            ends.append(utf16Offsets[position])
         } else if name.count == 2, name.first == "h", let level = Int(String(name.dropFirst())), (1...6).contains(level) {
-            flush()
+            flush(endingAt: start)
             current.kind = tag.isClosing ? .paragraph : .heading(level: level)
         } else if name == "br" {
             appendLineBreak()
@@ -105,7 +123,7 @@ struct HTMLBlockReader {
             let reference = ImageReference(href: tag.attributes["src"] ?? "", alternativeText: alt)
             current.pieces.append(Piece(text: alt, styles: openStyles.map(\.style) + [.image(reference)]))
         } else if Self.blockElements.contains(name) {
-            flush()
+            flush(endingAt: start)
         } else if Self.cellElements.contains(name), !tag.isClosing {
             appendSeparator()
         } else if let style = Self.style(of: tag) {
@@ -167,12 +185,13 @@ struct HTMLBlockReader {
         }
     }
 
-    /// Ends the segment being built; a paragraph with no text and no image is dropped.
-    private mutating func flush() {
+    /// Ends the segment being built at scalar `end`; a paragraph with no text and no image is dropped.
+    private mutating func flush(endingAt end: Int) {
         trimTrailingSpace()
         let hasImage = current.pieces.contains { $0.styles.contains { if case .image = $0 { true } else { false } } }
         if !current.text.isEmpty || hasImage {
             segments.append(current)
+            ends.append(utf16Offsets[end])
         }
         current = Segment(kind: .paragraph)
     }

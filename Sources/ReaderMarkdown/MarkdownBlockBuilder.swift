@@ -194,8 +194,21 @@ struct MarkdownBlockBuilder {
     /// ``HTMLBlockReader``), each piece mapped back to where it is in the source.
     private mutating func addHTMLBlock(_ node: MarkdownNode) {
         let range = blockRange(of: node.span)
+        let literal = node.literal ?? ""
+        let (segments, ends) = HTMLBlockReader.read(literal)
+        // Where the block's source is its literal unit for unit (an HTML block outside a quote or
+        // list), each segment's text is looked for only up to the tag that ends it: text a
+        // segment cannot find (an entity) must not be matched in the next segment's.
+        // (cmark-gfm ends the literal with a line feed the last line of a file may not have.)
+        let units = Array(literal.utf16)
+        let shared = max(0, min(units.count, source.count - range.lowerBound))
+        let literalIsSource = units[shared...].allSatisfy { $0 == 0x0A }
+            && source[range.lowerBound..<(range.lowerBound + shared)].elementsEqual(units[..<shared])
         var aligner = SourceAligner(source: source, start: range.lowerBound, limit: range.upperBound)
-        for segment in HTMLBlockReader.segments(of: node.literal ?? "") {
+        for (segment, end) in zip(segments, ends) {
+            if literalIsSource {
+                aligner = SourceAligner(source: source, start: aligner.cursor, limit: max(aligner.cursor, range.lowerBound + end))
+            }
             var inline = InlineText()
             let segmentStart = aligner.cursor
             for piece in segment.pieces {

@@ -38,6 +38,33 @@ struct MarkdownFuzzRegressionTests {
     /// READMEs often write it) is split by cmark-gfm into a paragraph without a source position
     /// and the table. That paragraph was looked for at offset 0: its text got no run, its start
     /// was anchored at 0, and its Locator (`offset` 0) came back in the first block.
+    /// An HTML block whose first paragraph's text has a decoded entity (`&quot;` read as `"`):
+    /// the aligner, looking on to the end of the HTML block, took the later `"`, then the `u` of
+    /// `<ul>` and the next paragraph's `s`; that paragraph was mapped to its `.` alone and its
+    /// Locators came back in the first. Each paragraph's text is now looked for only up to the tag
+    /// that ends it.
+    @Test("each paragraph of an HTML block is aligned within its own source",
+          arguments: ["<p>&quot;u\"s<ul>s.", "<p>&quot;u\"s<ul>s.\n\nafter", "<div>\n<p>&amp;x &amp;</p>\n<p>x y</p>\n</div>"])
+    func htmlSegmentsStayInTheirSource(_ text: String) throws {
+        let document = try Fixture.open(text)
+        let blocks = try document.content(ofSection: 0).blocks
+        #expect(blocks.count >= 2)
+        var claimed = Set<Int>()
+        for (index, block) in blocks.enumerated() {
+            for run in block.sourceMap.runs where run.length > 0 {
+                for offset in run.sourceStart..<run.sourceEnd {
+                    #expect(claimed.insert(offset).inserted, "block \(index) maps to source offset \(offset) again")
+                }
+                for offset in run.textStart..<run.textEnd {
+                    let position = TextPosition(section: 0, block: index, offset: offset)
+                    let locator = try document.locator(at: position)
+                    #expect(try document.textPosition(for: Locator(jsonString: locator.jsonString())) == position,
+                            "block \(index) \(String(reflecting: block.text)) at \(offset)")
+                }
+            }
+        }
+    }
+
     @Test("a paragraph just before a table keeps its source position",
           arguments: ["-\nh\nx\n|-", "Intro.\n\nSome text\n| a | b |\n|---|---|\n| 1 | 2 |\n", "# T\n\np\n\nhello\nx|y\n-|-\n",
                       // The table's header cell is the paragraph's text again: it was mapped onto the paragraph's.
