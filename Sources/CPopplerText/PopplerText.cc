@@ -18,6 +18,7 @@
 #include <memory>
 #include <new>
 #include <optional>
+#include <map>
 #include <set>
 #include <algorithm>
 #include <string>
@@ -28,13 +29,16 @@ struct RPTDocument {
     // own: the one poppler-glib installed (its documents are opened first) stays in place.
     GlobalParamsIniter initer { nullptr };
     std::unique_ptr<PDFDoc> doc;
+    /// Each font object already looked at, by number, with the name to report when poppler cannot
+    /// map it to Unicode (empty when it can): pages share their fonts, so each is made once.
+    std::map<std::pair<int, int>, std::string> unmappedFonts;
 };
 
 namespace {
 
-#ifndef GAP_SPACE_RATIO
-#define GAP_SPACE_RATIO 0.3
-#endif
+/// The gap, in font sizes, past which two words of a selection line are kept apart. Word spaces
+/// are about a quarter to a third of an em; poppler itself breaks words at a tenth.
+constexpr double gapSpaceRatio = 0.3;
 
 /// The password as ISO-8859-1, or nullopt when it has a character Latin-1 lacks or is not UTF-8.
 std::optional<std::string> latin1(const char *utf8)
@@ -128,7 +132,7 @@ bool separatedByGap(const TextWord *word, const TextWord *next)
     case 2: gap = x1 - nextX2; break;
     default: gap = y1 - nextY2; break;
     }
-    return gap > GAP_SPACE_RATIO * std::max(word->getFontSize(), next->getFontSize());
+    return gap > gapSpaceRatio * std::max(word->getFontSize(), next->getFontSize());
 }
 
 /// The selection of a whole page, line by line, freed with the object.
@@ -339,7 +343,7 @@ bool walkPageTree(const Object &node, int depth, std::set<int> &seen, std::vecto
 
 // The names of the fonts in the page's resources that `RPTPageText.unmappedFontNames` lists,
 // each followed by a NUL (fonts given by reference; the page's forms are not looked into).
-std::string unmappedFontNames(Page *page, XRef *xref)
+std::string unmappedFontNames(Page *page, XRef *xref, std::map<std::pair<int, int>, std::string> &known)
 {
     std::string names;
     Dict *resources = page->getResourceDict();
@@ -355,19 +359,29 @@ std::string unmappedFontNames(Page *page, XRef *xref)
         // A font written inline, not as a reference, has no object number to give makeFont (with
         // an invalid one poppler logs an internal xref error), so it is not looked at.
         const Object &reference = dictionary->getValNF(i);
-        Object value = dictionary->getVal(i);
-        if (!reference.isRef() || !value.isDict()) {
+        if (!reference.isRef()) {
             continue;
         }
-        std::unique_ptr<GfxFont> font = GfxFont::makeFont(xref, dictionary->getKey(i), reference.getRef(), value.getDict());
-        if (!font || font->hasToUnicodeCMap()) {
-            continue;
+        const std::pair<int, int> key { reference.getRefNum(), reference.getRefGen() };
+        auto found = known.find(key);
+        if (found == known.end()) {
+            std::string unmapped;
+            Object value = dictionary->getVal(i);
+            std::unique_ptr<GfxFont> font = value.isDict()
+                ? GfxFont::makeFont(xref, dictionary->getKey(i), reference.getRef(), value.getDict())
+                : nullptr;
+            if (font && !font->hasToUnicodeCMap()) {
+                const GooString *collection = font->isCIDFont() ? static_cast<const GfxCIDFont *>(font.get())->getCollection() : nullptr;
+                const bool identity = collection && collection->cmp("Adobe-Identity") == 0;
+                if (identity || font->getType() == fontType3) {
+                    const std::optional<std::string> &name = font->getName();
+                    unmapped = name && !name->empty() ? *name : std::string("(unnamed)");
+                }
+            }
+            found = known.emplace(key, unmapped).first;
         }
-        const GooString *collection = font->isCIDFont() ? static_cast<const GfxCIDFont *>(font.get())->getCollection() : nullptr;
-        const bool identity = collection && collection->cmp("Adobe-Identity") == 0;
-        if (identity || font->getType() == fontType3) {
-            const std::optional<std::string> &name = font->getName();
-            names += name ? *name : std::string("(unnamed)");
+        if (!found->second.empty()) {
+            names += found->second;
             names += '\0';
         }
     }
@@ -477,7 +491,7 @@ int rpt_page_text_extract(RPTDocument *document, int index, RPTPageText *out)
         out->fontRuns = copyOut(collector.runs.data(), collector.runs.size());
         out->fontRunCount = collector.runs.size();
         out->fontNames = copyOut(collector.names.data(), collector.names.size());
-        std::string unmapped = unmappedFontNames(page, document->doc->getXRef());
+        std::string unmapped = unmappedFontNames(page, document->doc->getXRef(), document->unmappedFonts);
         if (!unmapped.empty()) {
             out->unmappedFontNames = copyOut(unmapped.data(), unmapped.size());
             out->unmappedFontNamesLength = unmapped.size();
