@@ -96,8 +96,7 @@ public final class DocumentCollection: Document, ResourceProviding, @unchecked S
             hasher.update(data: Data(print.description.utf8 + [0x0A]))
             bytes += print.byteCount
         }
-        return DocumentFingerprint(format: format, sha256: hasher.finalize().map { String(format: "%02x", $0) }.joined(),
-                                   byteCount: bytes)
+        return DocumentFingerprint(format: format, sha256: Array(hasher.finalize()).lowercaseHex, byteCount: bytes)
     }
 
     /// One entry per member, its title the member's (else its file name), over the member's own.

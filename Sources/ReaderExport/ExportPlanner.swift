@@ -232,8 +232,8 @@ struct ExportPlanner {
 
     private mutating func exportEntry(_ entry: TOCEntry) -> ExportTOCEntry {
         var position = tocPosition(entry).flatMap(normalized)
-        if position == nil, let section = document.readingOrder.first(where: { $0.href == entry.locator.href }) {
-            position = normalized(TextPosition(section: section.index, block: 0, offset: 0))
+        if position == nil, let section = sectionByHref[entry.locator.href] {
+            position = normalized(TextPosition(section: section, block: 0, offset: 0))
         }
         let href = position.map { self.href(for: $0, note: false) } ?? ExportHref(file: plan.files[0].name, fragment: nil)
         let title = entry.title.trimmingCharacters(in: .whitespacesAndNewlines)

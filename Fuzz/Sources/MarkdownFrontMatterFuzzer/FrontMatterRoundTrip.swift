@@ -62,7 +62,7 @@ enum FrontMatterRoundTrip {
         var words: [String] = []
         var word = String.UnicodeScalarView()
         for scalar in value.unicodeScalars {
-            if isCollapsibleSpace(scalar) {
+            if scalar.isCollapsibleSpace {
                 if !word.isEmpty { words.append(String(word)) }
                 word = String.UnicodeScalarView()
             } else {
@@ -72,15 +72,5 @@ enum FrontMatterRoundTrip {
         if !word.isEmpty { words.append(String(word)) }
         let text = words.joined(separator: " ").trimmingCharacters(in: .whitespacesAndNewlines)
         return text.isEmpty ? nil : text
-    }
-
-    /// JavaScript's `\s`, as ReaderWeb collapses white space.
-    private static func isCollapsibleSpace(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x20, 0x09...0x0D: true
-        case 0..<0x80: false
-        case 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF, 0x85: true
-        default: false
-        }
     }
 }

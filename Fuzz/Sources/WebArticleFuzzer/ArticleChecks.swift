@@ -50,7 +50,7 @@ enum ArticleChecks {
     /// The text's scalars, white space (as the page reader collapses it) left out, with counts.
     private static func visibleScalars(_ text: String) -> [Unicode.Scalar: Int] {
         var counts: [Unicode.Scalar: Int] = [:]
-        for scalar in text.unicodeScalars where !isCollapsibleSpace(scalar) { counts[scalar, default: 0] += 1 }
+        for scalar in text.unicodeScalars where !scalar.isCollapsibleSpace { counts[scalar, default: 0] += 1 }
         return counts
     }
 
@@ -60,15 +60,5 @@ enum ArticleChecks {
             let available = whole[scalar] ?? 0
             return count > available ? "U+\(String(scalar.value, radix: 16, uppercase: true)) \(count) > \(available)" : nil
         }.sorted()
-    }
-
-    /// JavaScript's `\s`, as ReaderWeb collapses white space.
-    private static func isCollapsibleSpace(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x20, 0x09...0x0D: true
-        case 0..<0x80: false
-        case 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF, 0x85: true
-        default: false
-        }
     }
 }
