@@ -66,7 +66,7 @@ struct TXTBlockBuilder {
                             units: line.units.lowerBound..<trimmed.units.upperBound, isBlank: false)
             if paragraph.isOpen, !previousBlank, !indented {
                 let soft = joining.isSoftWrap(previousLength: paragraph.lastLineLength,
-                                              nextWordLength: firstWordLength(bytes, trimmed))
+                                              nextWordLength: UTF8Scanning.firstWordLength(bytes, in: trimmed.bytes))
                 if soft {
                     let joinsCJK = UTF8Scanning.isWideScript(paragraph.lastScalar)
                         && UTF8Scanning.isWideScript(UTF8Scanning.scalar(bytes, at: trimmed.bytes.lowerBound))
@@ -139,18 +139,6 @@ struct TXTBlockBuilder {
             highUnits -= 1
         }
         return Line(bytes: low..<high, units: lowUnits..<highUnits, isBlank: low == high)
-    }
-
-    /// Scalars up to the first whitespace; 1 for CJK, which may break after any character.
-    private func firstWordLength(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Line) -> Int {
-        var index = line.bytes.lowerBound, length = 0
-        guard index < line.bytes.upperBound else { return 0 }
-        if UTF8Scanning.isWideScript(UTF8Scanning.scalar(bytes, at: index)) { return 1 }
-        while index < line.bytes.upperBound, UTF8Scanning.whitespaceLength(bytes, at: index, end: line.bytes.upperBound) == 0 {
-            index += UTF8Scanning.scalarLength(lead: bytes[index])
-            length += 1
-        }
-        return length
     }
 
     /// Collects the lines of one paragraph with their source map.

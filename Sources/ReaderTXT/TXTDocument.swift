@@ -84,6 +84,7 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
             throw error.locating(file: path, format: .txt)
         }
         let joining = TXTLineJoining(sampleLineLengths: TXTSample.lineLengths(of: sampleText, limit: TXTSample.measuredLines),
+                                     breaks: TXTSample.sampleBreaks(of: sampleText, limit: TXTSample.measuredLines),
                                      tabular: TXTLineJoining.looksTabular(sampleText))
         loader = TXTSectionLoader(path: path, file: file, encoding: encoding, byteRanges: byteRanges, joining: joining,
                                   decoders: decoders)

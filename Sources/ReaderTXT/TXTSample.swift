@@ -65,4 +65,43 @@ enum TXTSample {
             return lengths
         }
     }
+
+    /// The breaks among the first `limit` lines of `text` (split at line feeds) that a wrapping
+    /// tool could have made, measured as ``TXTBlockBuilder`` measures them when it joins lines.
+    /// Breaks next to CJK text are left out: such lines are often wrapped at half the width of the
+    /// Latin text around them (a Japanese book in an English Project Gutenberg header), and would
+    /// read as deliberate breaks at the Latin width.
+    static func sampleBreaks(of text: String, limit: Int) -> [TXTLineJoining.SampleBreak] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var breaks: [TXTLineJoining.SampleBreak] = []
+            var previous: (start: Int, end: Int)? = nil
+            var start = 0
+            var lines = 0
+            while start < bytes.count, lines < limit {
+                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+                var trimmedEnd = end
+                while trimmedEnd > start {
+                    let length = UTF8Scanning.trailingWhitespaceLength(bytes, before: trimmedEnd, start: start)
+                    guard length > 0 else { break }
+                    trimmedEnd -= length
+                }
+                if trimmedEnd == start {
+                    previous = nil
+                } else {
+                    let indented = UTF8Scanning.whitespaceLength(bytes, at: start, end: end) > 0
+                    if let previous, !indented,
+                       !UTF8Scanning.isWideScript(UTF8Scanning.lastScalar(bytes, in: previous.start..<previous.end)),
+                       !UTF8Scanning.isWideScript(UTF8Scanning.scalar(bytes, at: start)) {
+                        breaks.append(.init(lineLength: UTF8Counting.utf16Count(bytes, in: previous.start..<previous.end),
+                                            nextWordLength: UTF8Scanning.firstWordLength(bytes, in: start..<trimmedEnd)))
+                    }
+                    previous = (start, trimmedEnd)
+                }
+                start = end + 1
+                lines += 1
+            }
+            return breaks
+        }
+    }
 }

@@ -71,6 +71,19 @@ enum UTF8Scanning {
         return scalar(bytes, at: start)
     }
 
+    /// Scalars of `bytes[range]` up to the first whitespace; 1 for CJK, which may break after any
+    /// character: how much of a line would have to fit on the line before for a wrap to keep it there.
+    static func firstWordLength(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
+        var index = range.lowerBound, length = 0
+        guard index < range.upperBound else { return 0 }
+        if isWideScript(scalar(bytes, at: index)) { return 1 }
+        while index < range.upperBound, whitespaceLength(bytes, at: index, end: range.upperBound) == 0 {
+            index += scalarLength(lead: bytes[index])
+            length += 1
+        }
+        return length
+    }
+
     /// Han, kana, Hangul and fullwidth forms: scripts whose lines join without a space.
     @inline(__always)
     static func isWideScript(_ value: UInt32) -> Bool {

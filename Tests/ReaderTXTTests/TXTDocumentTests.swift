@@ -108,6 +108,34 @@ import Testing
         }
     }
 
+    @Test("a poem keeps every line; wrapped prose around verse is still joined")
+    func verseKeepsItsLines() throws {
+        // Lermontov's Mtsyri: short lines of uneven length, one stanza number on its own line.
+        // Read as wrapped at its longest lines, some lines were joined to the next and others not.
+        let poemPath = TestLocation.corpus.appendingPathComponent("txt/utf-8-bom/ru_lermontov_mtsyri.txt").path
+        let poem = try TXTBackend().open(path: poemPath, format: .txt, options: .init())
+        let source = try String(contentsOfFile: poemPath, encoding: .utf8)
+        let sourceLines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.map { $0.replacingOccurrences(of: "\u{FEFF}", with: "") }
+        let laidLines = try poem.content(ofSection: 0).blocks
+            .flatMap { $0.text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } }
+        #expect(laidLines.count > 700)
+        #expect(Array(sourceLines.prefix(laidLines.count)) == laidLines)
+
+        // Alice in Project Gutenberg's 70-column wrap, with verse quoted in it: still joined.
+        let alicePath = TestLocation.corpus.appendingPathComponent("txt/utf-8/en_alice_pg11.txt").path
+        let alice = try TXTBackend().open(path: alicePath, format: .txt, options: .init())
+        let aliceText = try alice.content(ofSection: 0).blocks.map { $0.text.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: "\n")
+        #expect(aliceText.contains("Alice was beginning to get very tired of sitting by her sister on the bank, and of having nothing to do"))
+        #expect(aliceText.contains("“How doth the little crocodile\nImprove his shining tail,\nAnd pour the waters of the Nile"))
+
+        let ragged = (0..<40).map { TXTLineJoining.SampleBreak(lineLength: [22, 31, 26, 35][$0 % 4], nextWordLength: 6) }
+        #expect(TXTLineJoining(sampleLineLengths: ragged.map(\.lineLength), breaks: ragged).wrapWidth == nil)
+        let wrapped = (0..<40).map { TXTLineJoining.SampleBreak(lineLength: [66, 70, 68, 63][$0 % 4], nextWordLength: 8) }
+        #expect(TXTLineJoining(sampleLineLengths: wrapped.map(\.lineLength), breaks: wrapped).wrapWidth == 70)
+    }
+
     @Test("CRLF and LF give the same blocks; CRLF offsets count two units per line break")
     func crlfMatchesLF() throws {
         try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
