@@ -87,7 +87,9 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
                                      breaks: TXTSample.sampleBreaks(of: sampleText, limit: TXTSample.measuredLines),
                                      tabular: TXTLineJoining.looksTabular(sampleText))
         loader = TXTSectionLoader(path: path, file: file, encoding: encoding, byteRanges: byteRanges, joining: joining,
-                                  decoders: decoders)
+                                  decoders: decoders,
+                                  bookEnd: GutenbergWrapper.closingMarkerOffset(bytes, start: encoding.bomLength,
+                                                                                encoding: encoding.encoding))
         metadata = TXTHeaderMetadata.read(from: sampleText, fileName: href)
         readingOrder = byteRanges.indices.map { [byteRanges] index in
             Section(index: index, href: href, mediaType: FormatDescriptor.txt.mediaType, byteCount: byteRanges[index].count)

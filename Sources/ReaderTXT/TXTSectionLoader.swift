@@ -18,6 +18,8 @@ struct TXTSectionLoader: @unchecked Sendable {
     let byteRanges: [Range<Int>]
     let joining: TXTLineJoining
     let decoders: TextDecoderPool
+    /// Where a Project Gutenberg file's licence begins (``GutenbergWrapper``): no heading after it.
+    let bookEnd: Int?
     /// What decoding each section repaired (UTF-8 books only), recorded as sections are decoded.
     let sectionWarnings = SectionWarnings()
 
@@ -25,12 +27,23 @@ struct TXTSectionLoader: @unchecked Sendable {
     func build(_ index: Int, baseOffset: Int) throws(ReaderError) -> Built {
         let builder = TXTBlockBuilder(joining: joining, baseOffset: baseOffset,
                                       startsAfterBlank: index == 0 || endsWithBlankLine(index - 1))
+        let lastHeadingLine = bookEndLine(inSection: index)
         let built = try withText(of: index) { bytes in
-            builder.build(bytes, headings: TXTHeadingLine.lines(in: bytes, detector: ChapterHeadingDetector()))
+            var headings = TXTHeadingLine.lines(in: bytes, detector: ChapterHeadingDetector())
+            if let lastHeadingLine { headings.removeAll { $0.lineIndex >= lastHeadingLine } }
+            return builder.build(bytes, headings: headings)
         }
         let content = SectionContent(blocks: built.blocks)
         return Built(content: content, utf16Length: built.utf16Length,
                      lastHeading: content.blocks.last(where: \.isHeading)?.headingTitle)
+    }
+
+    /// The index of the section's line where ``bookEnd`` falls (0 when the section starts after
+    /// it), or nil when the section lies before it.
+    private func bookEndLine(inSection index: Int) -> Int? {
+        guard let bookEnd, bookEnd < byteRanges[index].upperBound else { return nil }
+        let start = byteRanges[index].lowerBound
+        return bookEnd <= start ? 0 : GutenbergWrapper.lineIndex(of: bookEnd, in: file.bytes, from: start)
     }
 
     /// The UTF-16 length of section `index`, decoding it without building blocks.
