@@ -54,6 +54,15 @@ struct PopplerTextTests {
         let marks = text.scalars.indices.filter { PDFAlignedText.isDirectionMark(text.scalars[$0]) }
         #expect(!marks.isEmpty)
         #expect(marks.allSatisfy { text.boxes[$0].width == 0 })
+        // poppler writes no space where the direction changes; the Latin word and the Arabic one
+        // beside it stay two words.
+        let words = text.text.unicodeScalars.filter { !PDFAlignedText.isDirectionMark($0) }
+            .split(whereSeparator: \.properties.isWhitespace).map { String(String.UnicodeScalarView($0)) }
+        #expect(words.contains("habibi"))
+        #expect(words.filter { $0.unicodeScalars.contains(where: PDFAlignedText.isRightToLeft) }.count == 1)
+        #expect(words.allSatisfy { word in
+            !(word.unicodeScalars.contains(where: PDFAlignedText.isRightToLeft) && word.unicodeScalars.contains("h"))
+        })
     }
 
     @Test("a page whose text holds a U+0000 (poppler-glib's copy stopped there) keeps its Japanese paragraph")

@@ -96,7 +96,7 @@ struct PDFAlignedText: Hashable, Sendable {
     }
 
     /// A box of no width at the right edge of `box`.
-    private static func emptyBox(after box: PDFRect) -> PDFRect {
+    static func emptyBox(after box: PDFRect) -> PDFRect {
         PDFRect(x1: box.x2, y1: box.y1, x2: box.x2, y2: box.y2)
     }
 

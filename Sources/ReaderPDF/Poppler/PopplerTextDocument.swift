@@ -114,6 +114,7 @@ final class PopplerTextDocument: @unchecked Sendable {
                                      rects: rects)
         } else {
             aligned = alignRightToLeft(page, rects: rects)
+            aligned.separatingDirectionRuns()
             runs = PDFFontRunMapping.runs(fontRuns, layoutIndices: aligned.layoutIndices, layoutCount: rects.count)
         }
         if aligned.removeNullCharacters() {
