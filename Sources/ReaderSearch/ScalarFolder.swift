@@ -95,6 +95,7 @@ final class ScalarFolder {
             return .whitespace(isLineBreak: isLineBreak(scalar))
         }
         if properties.isDefaultIgnorableCodePoint { return .dropped }  // bidi controls among them
+        if isUntypedVowelSign(scalar) { return .dropped }
         var scalars = isPresentationForm(scalar) ? compatibilityDecomposed(scalar)
             : folding.decomposes ? decomposed(scalar) : [scalar]
         if folding.foldsCase {
@@ -114,6 +115,21 @@ final class ScalarFolder {
     /// store instead of letters, searched as the letters a person types.
     static func isPresentationForm(_ scalar: Unicode.Scalar) -> Bool {
         (0xFB50...0xFDFF).contains(scalar.value) || (0xFE70...0xFEFE).contains(scalar.value)
+    }
+
+    /// Arabic short-vowel marks (tashkeel), the superscript alef, Quranic annotation signs and the
+    /// tatweel that stretches a word, and Hebrew points (niqqud and cantillation): what printed
+    /// text often carries and a person searching almost never types, so a word typed without them
+    /// finds the word printed with them (and a query typed with them still finds it bare).
+    static func isUntypedVowelSign(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0591...0x05BD, 0x05BF, 0x05C1...0x05C2, 0x05C4...0x05C5, 0x05C7,
+             0x0610...0x061A, 0x0640, 0x064B...0x065F, 0x0670, 0x06D6...0x06DC, 0x06DF...0x06E4, 0x06E7...0x06E8,
+             0x06EA...0x06ED:
+            true
+        default:
+            false
+        }
     }
 
     /// The compatibility decomposition of one scalar (`ﻻ` → `لا`), canonically decomposed too.

@@ -2,8 +2,10 @@
 /// book, so a match in folded text is a match the reader would expect.
 ///
 /// Folding always drops default-ignorable characters (soft hyphens, zero-width spaces and joiners,
-/// byte-order marks) and turns every run of whitespace into one space (or one line feed when
-/// ``keepsLineBreaks`` is set and the run holds a line break).
+/// byte-order marks, bidi controls) and the Arabic and Hebrew vowel signs and tatweel that readers
+/// do not type, reads Arabic presentation forms as the letters they show, and turns every run of
+/// whitespace into one space (or one line feed when ``keepsLineBreaks`` is set and the run holds a
+/// line break).
 public struct TextFolding: Hashable, Sendable {
     /// Folds case: each character is upper-cased, then lower-cased, so `ß` matches `SS`, `ς` and
     /// `Σ` match `σ`, and `Ё` matches `ё`.
@@ -31,5 +33,5 @@ public struct TextFolding: Hashable, Sendable {
 
     /// A number that changes whenever folding changes what it produces, so stored folded text made
     /// by another version is not trusted.
-    public static let version = 2
+    public static let version = 3
 }

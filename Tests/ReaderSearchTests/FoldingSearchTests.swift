@@ -37,6 +37,20 @@ import Testing
         }
     }
 
+    @Test("Arabic vowel marks and tatweel, and Hebrew points, need not be typed; hits cover them")
+    func unwrittenVowels() throws {
+        // كِتَابٌ with its short vowels, then كـتـاب stretched with tatweel; שָׁלוֹם with its points.
+        let text = "قرأ \u{0643}\u{0650}\u{062A}\u{064E}\u{0627}\u{0628}\u{064C} ثم \u{0643}\u{0640}\u{062A}\u{0640}\u{0627}\u{0628} و \u{05E9}\u{05C1}\u{05B8}\u{05DC}\u{05D5}\u{05B9}\u{05DD}.\n"
+        try SearchTestSupport.withBook(text) { document in
+            let hits = try SearchTestSupport.hits(document, SearchQuery("كتاب", wholeWords: true))
+            #expect(try hits.map { try SearchTestSupport.originalText(document, $0.match) }
+                    == ["\u{0643}\u{0650}\u{062A}\u{064E}\u{0627}\u{0628}\u{064C}", "\u{0643}\u{0640}\u{062A}\u{0640}\u{0627}\u{0628}"])
+            #expect(try SearchTestSupport.hits(document, SearchQuery("\u{0643}\u{0650}\u{062A}\u{064E}\u{0627}\u{0628}")).count == 2,
+                    "a query typed with its vowels finds the bare word too")
+            #expect(try SearchTestSupport.hits(document, SearchQuery("שלום", caseSensitive: true)).count == 1)
+        }
+    }
+
     @Test("Cyrillic case folds both ways in the Russian TestBooks, UTF-8 and windows-1251")
     func cyrillicCase() throws {
         for book in ["txt/winter-road.ru.txt", "txt/winter-road.cp1251.txt"] {
