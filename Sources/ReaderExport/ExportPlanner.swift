@@ -163,9 +163,10 @@ struct ExportPlanner {
         }
     }
 
-    /// Where a link leads, found by the document itself, or by the first block carrying its id
-    /// when the document places it elsewhere (ids that blocks carry but the backend does not
-    /// resolve, such as Markdown footnotes, or MOBI `filepos` anchors in another part).
+    /// Where a link leads, found by the document itself (which may place an id in another
+    /// section than the link's href names: a MOBI 6 `filepos` names its own part), or by the first
+    /// block carrying its id when the document places it elsewhere (ids that blocks carry but the
+    /// backend does not resolve, such as Markdown footnotes).
     private mutating func resolve(_ key: LinkKey) -> TextPosition? {
         switch key.target {
         case .external:
@@ -180,7 +181,6 @@ struct ExportPlanner {
                 let locator = Locator(href: sectionHref, type: document.readingOrder[section].mediaType,
                                       locations: .init(fragments: fragment.map { [$0] }, progression: 0))
                 byDocument = try? document.textPosition(for: locator)
-                if byDocument?.section != section { byDocument = nil }
             }
             if let fragment, let carriers = anchorBlocks[fragment] {
                 let carrier = carriers.first { $0.section == section } ?? carriers[0]

@@ -39,6 +39,33 @@ struct EPUBExportRoundTripTests {
         }
     }
 
+    @Test("a MOBI 6 book's contents page links to its chapters in the export (filepos targets in other parts)")
+    func mobi6LinksLeadToTheirChapters() throws {
+        try withTemporaryDirectory(prefix: "export-mobi6-links") { folder in
+            let path = TestLocation.corpus.appendingPathComponent("mobi/calibre/pg11_alice_mobi6-old.mobi").path
+            let export = try ExportedBook(path: path, into: folder).openExport()
+            var followed: [String] = []
+            for section in export.readingOrder {
+                for block in try export.content(ofSection: section.index).blocks {
+                    for run in block.runs {
+                        guard case .link(.resource(let href, let fragment)) = run.style else { continue }
+                        let label = String(decoding: Array(block.text.utf16)[run.range], as: UTF16.self)
+                        guard label.hasPrefix("CHAPTER") else { continue }
+                        let target = try #require(export.readingOrder.first { $0.href == href || $0.href.hasSuffix("/" + href) })
+                        let locator = Locator(href: target.href, type: target.mediaType,
+                                              locations: .init(fragments: fragment.map { [$0] }, progression: 0))
+                        let position = try export.textPosition(for: locator)
+                        let landing = try export.content(ofSection: position.section).blocks[position.block].text
+                        #expect(landing.hasPrefix(label.components(separatedBy: ".")[0] + "."), "\(label) led to \(landing.prefix(40))")
+                        followed.append(label)
+                    }
+                }
+            }
+            // Twelve from the contents page, twelve from the contents list the converter added.
+            #expect(followed.count == 24)
+        }
+    }
+
     /// Refusals come from Locators in one- or two-word blocks (headings such as "Notes"), whose
     /// context is too short for the re-anchoring's confidence of 0.5 whatever the target; a "wrong"
     /// one from a sampled position inside a surrogate pair, which the export's words cannot show.

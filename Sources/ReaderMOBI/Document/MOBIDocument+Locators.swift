@@ -17,11 +17,13 @@ extension MOBIDocument {
     }
 
     /// Where a Locator points: the offset first (a `filepos` for MOBI 6, which names its part by
-    /// itself), then an element id among the fragments, the progression within the part, and last
-    /// the total progression or position.
+    /// itself, as does a `filepos…` id, the target of the book's own links), then an element id
+    /// among the fragments, the progression within the part, and last the total progression or
+    /// position.
     func textPosition(for locator: Locator) throws(ReaderError) -> TextPosition {
         let locations = locator.locations
-        if case .mobi6(let text) = source, let filepos = locations.offset {
+        if case .mobi6(let text) = source,
+           let filepos = locations.offset ?? locations.fragments?.lazy.compactMap({ MOBI6Text.filepos(ofHref: "#" + $0) }).first {
             guard (0...text.stream.count).contains(filepos), let index = text.layout.partIndex(containing: filepos) else {
                 throw ReaderError(.invalidLocator, file: path, format: format,
                                   reason: "filepos \(filepos) is outside the text (0...\(text.stream.count))")
