@@ -44,6 +44,11 @@ public protocol Document: AnyObject, Sendable {
     /// counting pages, searching, indexing): a backend may start reading ahead on other threads.
     /// Results never depend on it; the default does nothing.
     func willReadSequentially()
+    /// A hint that every section is about to be read more than once (an export plans from the
+    /// sections, then writes them): a backend that converts sections may keep them all until it
+    /// is closed, where it would keep the last few. Results never depend on it; the default does
+    /// nothing.
+    func willReadRepeatedly()
     /// Stops reading ahead and releases the file and C handles now rather than when the last
     /// reference goes; afterwards every method that reads the file throws a ``ReaderError``.
     /// Closing twice does nothing; the default does nothing.
@@ -53,6 +58,9 @@ public protocol Document: AnyObject, Sendable {
 extension Document {
     /// Does nothing: the backend reads each section when it is asked for.
     public func willReadSequentially() {}
+
+    /// Does nothing: the backend keeps what it keeps.
+    public func willReadRepeatedly() {}
 
     /// The metadata's warnings, each of code ``DocumentWarning/Code/general``.
     public var warnings: [DocumentWarning] {

@@ -201,6 +201,11 @@ public final class DocumentCollection: Document, ResourceProviding, @unchecked S
         return try provider.resourceData(href: String(local))
     }
 
+    /// Passes the hint to every member.
+    public func willReadRepeatedly() {
+        for member in members { member.willReadRepeatedly() }
+    }
+
     /// Closes every member.
     public func close() {
         for member in members { member.close() }

@@ -2,11 +2,16 @@
 /// Backends keep one behind a `Mutex` so a reader paging back and forth converts nothing twice.
 public struct RecentlyUsedCache<Value>: ~Copyable {
     /// How many values are kept.
-    public let capacity: Int
+    public private(set) var capacity: Int
     private var entries: [(key: Int, value: Value)] = []
 
     /// An empty cache keeping up to `capacity` values.
     public init(capacity: Int) { self.capacity = capacity }
+
+    /// Keeps up to `capacity` values from now on, when that is more than it keeps.
+    public mutating func growCapacity(to capacity: Int) {
+        self.capacity = max(self.capacity, capacity)
+    }
 
     /// The value for `key`, which becomes the most recently used; nil when not kept.
     public mutating func value(for key: Int) -> Value? {

@@ -11,7 +11,7 @@ public final class SectionCache<Value: Sendable>: @unchecked Sendable {
     // @unchecked: `recent` and `converting` are read and written only while `condition` is locked.
 
     /// How many sections are kept.
-    public let capacity: Int
+    public var capacity: Int { condition.withLock { recent.capacity } }
     private let condition = NSCondition()
     private var recent: RecentlyUsedCache<Value>
     /// Sections a thread is converting now.
@@ -19,8 +19,12 @@ public final class SectionCache<Value: Sendable>: @unchecked Sendable {
 
     /// An empty cache keeping up to `capacity` sections.
     public init(capacity: Int) {
-        self.capacity = capacity
         recent = RecentlyUsedCache(capacity: capacity)
+    }
+
+    /// Keeps up to `capacity` sections from now on, when that is more than it keeps.
+    public func growCapacity(to capacity: Int) {
+        condition.withLock { recent.growCapacity(to: capacity) }
     }
 
     /// The section `key`, from the cache, from the thread converting it now, or made by `make` on
@@ -52,6 +56,6 @@ public final class SectionCache<Value: Sendable>: @unchecked Sendable {
 
     /// Drops every kept section.
     public func removeAll() {
-        condition.withLock { recent = RecentlyUsedCache(capacity: capacity) }
+        condition.withLock { recent = RecentlyUsedCache(capacity: recent.capacity) }
     }
 }

@@ -101,6 +101,9 @@ final class EPUBDocument: Document, CoverProviding {
         try fingerprintMemo.value()
     }
 
+    /// Keeps every converted section (see `HTMLBook/keepAllSections()`).
+    func willReadRepeatedly() { htmlBook.keepAllSections() }
+
     /// Closes the zip archive and drops the converted sections; later reads throw.
     func close() {
         htmlBook.close()

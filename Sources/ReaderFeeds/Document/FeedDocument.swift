@@ -147,6 +147,9 @@ public final class FeedDocument: Document {
         }
     }
 
+    /// Keeps every converted item (see `HTMLBook/keepAllSections()`).
+    public func willReadRepeatedly() { htmlBook.keepAllSections() }
+
     /// Drops the converted items; later calls throw ``ReaderError`` `closed`.
     public func close() { htmlBook.close() }
 

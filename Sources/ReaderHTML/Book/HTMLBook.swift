@@ -22,6 +22,8 @@ package final class HTMLBook<Converted: HTMLBookSection>: Sendable {
     package let positions: ResourcePositions
     private let sectionByHref: [String: Int]
     private let converted: SectionCache<Converted>
+    /// The sum of the known section lengths, to bound what ``keepAllSections()`` holds.
+    private let totalLength: Int
     private let closedFlag = ClosedFlag()
     private let convert: @Sendable (Int) throws(ReaderError) -> Converted
 
@@ -40,7 +42,19 @@ package final class HTMLBook<Converted: HTMLBookSection>: Sendable {
         self.positions = ResourcePositions(lengths: lengths, fixedLayout: fixedLayout)
         self.sectionByHref = Dictionary(sections.enumerated().map { ($1.href, $0) }, uniquingKeysWith: { first, _ in first })
         self.converted = SectionCache(capacity: cacheCapacity)
+        self.totalLength = lengths.reduce(0) { $0 + ($1 ?? 0) }
         self.convert = convert
+    }
+
+    /// The most source text, in the units of the section lengths, whose converted sections
+    /// ``keepAllSections()`` keeps: a book's converted blocks take a few times its text.
+    package static var keptLengthLimit: Int { 64 << 20 }
+
+    /// Keeps every section converted from now on (``Document/willReadRepeatedly()``), unless the
+    /// book's text is longer than ``keptLengthLimit``.
+    package func keepAllSections() {
+        guard totalLength <= Self.keptLengthLimit else { return }
+        converted.growCapacity(to: sections.count)
     }
 
     /// Drops the converted sections; later reads throw.

@@ -104,6 +104,9 @@ final class MOBIDocument: Document, CoverProviding {
         try htmlBook.section(index).content
     }
 
+    /// Keeps every converted part (see `HTMLBook/keepAllSections()`).
+    func willReadRepeatedly() { htmlBook.keepAllSections() }
+
     /// Drops the converted parts and closes the file; later reads throw.
     func close() {
         htmlBook.close()

@@ -83,6 +83,9 @@ public final class TransformedDocument: Document {
     /// Passes the hint to the base document.
     public func willReadSequentially() { base.willReadSequentially() }
 
+    /// Passes the hint to the base document.
+    public func willReadRepeatedly() { base.willReadRepeatedly() }
+
     /// Closes the base document.
     public func close() { base.close() }
 
