@@ -19,11 +19,14 @@ public enum EPUBExporter {
     public static func export(_ document: any Document, to path: String,
                               options: EPUBExportOptions = EPUBExportOptions()) throws(ReaderError) -> EPUBExportSummary {
         let fingerprint = try document.fingerprint()
+        // Planned from every section, then written from every section again.
+        document.willReadRepeatedly()
         let plan = try ExportPlanner.plan(document, options: options)
         let metadata = ExportMetadata(document: document, fingerprint: fingerprint, options: options)
         let writer: ZipWriter
         do {
-            writer = try ZipWriter(path: path)
+            // Deflating the chapters on the other core while the next ones are rendered.
+            writer = try ZipWriter(path: path, deflatesAhead: true)
         } catch {
             throw error.readerError(file: path, format: .epub)
         }

@@ -27,8 +27,8 @@ struct ZipWriterTests {
     ]
 
     private static func write(_ entries: [(name: String, bytes: [UInt8], method: ZipWriteMethod?)] = book,
-                              to path: String, modified: ZipTimestamp = .dosEpoch) throws {
-        let writer = try ZipWriter(path: path, modified: modified)
+                              to path: String, modified: ZipTimestamp = .dosEpoch, deflatesAhead: Bool = false) throws {
+        let writer = try ZipWriter(path: path, modified: modified, deflatesAhead: deflatesAhead)
         for entry in entries { try writer.add(entry.name, entry.bytes, method: entry.method) }
         try writer.finish()
     }
@@ -100,6 +100,31 @@ struct ZipWriterTests {
             #expect(Array(datedBytes[10..<14]) == [UInt8(time & 0xFF), UInt8(time >> 8), UInt8(day & 0xFF), UInt8(day >> 8)])
             #expect(Array(bytes[10..<14]) == [0, 0, 0x21, 0])
             #expect(try UnzipTool.details(dated).contains("2024 Mar 5 13:47:30"))
+        }
+    }
+
+    @Test("deflating ahead on another thread writes the same bytes, in the order given, and refuses at once")
+    func deflatingAhead() throws {
+        try withTemporaryDirectory(prefix: "zipwriter") { folder in
+            // More chapters than may wait at once, stored entries between them.
+            var entries = Self.book
+            for number in 0..<(3 * ZipDeflateAhead.maximumPending) {
+                entries.append(("OEBPS/c\(number).xhtml", Array("<h1>\(number)</h1>".utf8) + Self.chapter, number % 5 == 0 ? .stored : nil))
+            }
+            let inTurn = folder.appendingPathComponent("in-turn.epub").path
+            let ahead = folder.appendingPathComponent("ahead.epub").path
+            try Self.write(entries, to: inTurn)
+            try Self.write(entries, to: ahead, deflatesAhead: true)
+            #expect(try Self.bytes(of: ahead) == Self.bytes(of: inTurn))
+            #expect(try ZipArchive(path: ahead).entries.map(\.name) == entries.map(\.name))
+
+            let writer = try ZipWriter(path: folder.appendingPathComponent("twice.epub").path, deflatesAhead: true)
+            try writer.add("OEBPS/a.xhtml", Self.chapter)
+            #expect(throws: ZipError.self) { try writer.add("OEBPS/a.xhtml", Self.chapter) }
+            try writer.add("OEBPS/b.xhtml", Self.chapter)
+            try writer.finish()
+            #expect(try ZipArchive(path: folder.appendingPathComponent("twice.epub").path).entries.map(\.name)
+                    == ["OEBPS/a.xhtml", "OEBPS/b.xhtml"])
         }
     }
 

@@ -22,6 +22,9 @@
 /// archive with no entries. The headers here are some 80 lines, each field fixed and tested; the
 /// deflating is zlib's, as it is in libzip.
 ///
+/// With `deflatesAhead`, deflating runs on another thread while the caller prepares the next entry;
+/// the bytes written are the same.
+///
 /// Not thread-safe: one task writes an archive.
 public final class ZipWriter {
     /// The path the archive is written to; it appears there only when ``finish()`` succeeds.
@@ -40,6 +43,7 @@ public final class ZipWriter {
     private var state: State
     private var entries: [ZipWrittenEntry] = []
     private var names: Set<String> = []
+    private let ahead: ZipDeflateAhead?
 
     private static let maxEntryCount = Int(UInt16.max)
     /// Sizes and offsets are 32-bit fields, and all ones would mean "see the Zip64 record".
@@ -49,16 +53,21 @@ public final class ZipWriter {
     /// - Parameters:
     ///   - method: how entries are stored unless ``add(_:_:method:)`` says otherwise.
     ///   - modified: the date every entry carries.
+    ///   - deflatesAhead: deflate entries on another thread and write them at a later call (at
+    ///     most ``ZipDeflateAhead/maximumPending`` wait at a time). A failure to deflate one, or
+    ///     an archive it would take past 4 GiB, then surfaces from that later call or from
+    ///     ``finish()``, and abandons the archive.
     /// - Throws: ``ZipError`` `invalidArgument` for a deflate level outside 0...9 or a path
     ///   naming a folder, `fileNotFound` when the folder does not exist, `io` when the
     ///   temporary file cannot be created.
-    public init(path: String, method: ZipWriteMethod = .deflate(level: 6), modified: ZipTimestamp = .dosEpoch)
-        throws(ZipError)
+    public init(path: String, method: ZipWriteMethod = .deflate(level: 6), modified: ZipTimestamp = .dosEpoch,
+                deflatesAhead: Bool = false) throws(ZipError)
     {
         try method.validate()
         self.path = path
         self.method = method
         self.modified = modified
+        ahead = deflatesAhead ? ZipDeflateAhead() : nil
         state = .open(try ZipOutputFile(path: path))
     }
 
@@ -84,27 +93,55 @@ public final class ZipWriter {
         try check(name: name, bytes: bytes)
         let method: ZipWriteMethod = name.hasSuffix("/") ? .stored : method ?? self.method
         try method.validate()
-        guard entries.count < Self.maxEntryCount else {
+        guard entries.count + (ahead?.pending.count ?? 0) < Self.maxEntryCount else {
             throw ZipError(.limitExceeded, entry: name,
                            reason: "cannot add '\(name)': a zip archive without Zip64 holds at most \(Self.maxEntryCount) entries")
         }
+        if let ahead, case .deflate(let level) = method {
+            ahead.start(name: name, bytes: bytes, level: level, method: method)
+            names.insert(name)
+            try writeDeflatedAhead(output, waitingBeyond: ZipDeflateAhead.maximumPending)
+            return
+        }
+        // What was given before is written before.
+        try writeDeflatedAhead(output, waitingBeyond: 0)
         var data = bytes
         if case .deflate(let level) = method { data = try ZipDeflate.deflate(bytes, level: level) }
+        try write(name, method: method, size: bytes.count, data: data, crc32: ZipDeflate.checksum(bytes), to: output)
+        names.insert(name)
+    }
+
+    /// Writes one entry's header and data.
+    /// - Throws: ``ZipError`` `limitExceeded` past 4 GiB (nothing written), `io` when writing
+    ///   fails (the archive abandoned).
+    private func write(_ name: String, method: ZipWriteMethod, size: Int, data: [UInt8], crc32: UInt32,
+                       to output: ZipOutputFile) throws(ZipError) {
         let nameBytes = Array(name.utf8)
         let end = output.count + 30 + nameBytes.count + data.count
-        guard bytes.count <= Self.maxFieldValue, end <= Self.maxFieldValue else {
+        guard size <= Self.maxFieldValue, end <= Self.maxFieldValue else {
             throw ZipError(.limitExceeded, entry: name,
                            reason: "cannot add '\(name)': the archive would pass 4 GiB, the most a zip archive without Zip64 holds")
         }
         let entry = ZipWrittenEntry(
-            name: name, nameBytes: nameBytes, compression: method.compression, crc32: ZipDeflate.checksum(bytes),
-            size: UInt32(bytes.count), compressedSize: UInt32(data.count), offset: UInt32(output.count))
+            name: name, nameBytes: nameBytes, compression: method.compression, crc32: crc32,
+            size: UInt32(size), compressedSize: UInt32(data.count), offset: UInt32(output.count))
         try abandoningOnFailure(output) { () throws(ZipError) in
             try output.write(entry.localHeader(modified: modified))
             try output.write(data)
         }
         entries.append(entry)
-        names.insert(name)
+    }
+
+    /// Writes the entries deflated ahead that are done, in order, waiting for the oldest while
+    /// more than `limit` are left. A failure abandons the archive: those entries' names are taken.
+    private func writeDeflatedAhead(_ output: ZipOutputFile, waitingBeyond limit: Int) throws(ZipError) {
+        guard let ahead else { return }
+        while let job = ahead.takeOldest(waiting: ahead.pending.count > limit) {
+            try abandoningOnFailure(output) { () throws(ZipError) in
+                let deflated = try job.result.get()
+                try write(job.name, method: job.method, size: job.size, data: deflated.data, crc32: deflated.crc32, to: output)
+            }
+        }
     }
 
     /// Writes the central directory and its end record, and puts the archive at ``path`` in
@@ -114,6 +151,7 @@ public final class ZipWriter {
     ///   pass 4 GiB, `invalidArgument` when the archive was already finished.
     public func finish() throws(ZipError) {
         let output = try openOutput()
+        try writeDeflatedAhead(output, waitingBeyond: 0)
         var directory: [UInt8] = []
         for entry in entries { directory += entry.centralRecord(modified: modified) }
         let start = output.count
