@@ -1,5 +1,5 @@
 import Foundation
-import ReaderTXT
+@testable import ReaderTXT
 import ReaderTestSupport
 import Testing
 
@@ -296,6 +296,25 @@ struct ChapterHeadingScanTests {
         }
     }
 
+    @Test("decimal section numbers are headings when they form an outline; a numbered list stays text")
+    func decimalOutline() {
+        let paragraph = "The keeper wrote the weather down each morning and each night.\nHe kept the book dry.\nIt lasted years."
+        let outline = ["1. Introduction", "1.1. Terminology", "1.2. Scope", "2. The Lamp", "2.1 Wicks and oil"]
+            .map { "\($0)\n\n\(paragraph)\n" }.joined(separator: "\n")
+        let found = detector.headings(in: outline)
+        #expect(found.map(\.title) == ["1. Introduction", "1.1. Terminology", "1.2. Scope", "2. The Lamp", "2.1 Wicks and oil"])
+        #expect(found.map(\.level) == [1, 2, 2, 1, 2])
+
+        let list = ["1. Fill the lamp.", "2. Trim the wick", "3. Wind the clock", "4. Log the weather"]
+            .map { "\($0)\n\n\(paragraph)\n" }.joined(separator: "\n")
+        #expect(detector.headings(in: list).isEmpty, "one level of numbers is a list")
+        let orphans = ["1.1. Terminology", "1.2. Scope", "2.1. Wicks"].map { "\($0)\n\n\(paragraph)\n" }.joined(separator: "\n")
+        #expect(detector.headings(in: orphans).isEmpty, "second-level numbers without their first level")
+        for line in ["3. Wind the clock;", "2 Results", "1.1.1.1.1. Deep", "0. Zero", "12. 45 minutes"] {
+            #expect(ChapterHeadingDetector.outlineNumbers(Array(line.unicodeScalars)) == nil, "\(line)")
+        }
+    }
+
     @Test func utf8BufferEntryPointMatchesStringEntryPoint() {
         var text = "Part One\n\nChapter 1\n\nText.\n\nChapter 2\n\nMore text.\n"
         let fromString = detector.headings(in: text)
@@ -418,6 +437,19 @@ struct ChapterHeadingCorpusTests {
         let text = try corpusText("txt/utf-8-bom/ru_lermontov_mtsyri.txt")
         #expect(detector.headings(in: text).isEmpty)
         #expect(ChapterHeadingFixtures.perLineHeadings(text).isEmpty)
+    }
+
+    /// A Japanese catechism inside a Project Gutenberg wrapper numbers its parts `1.` to `9.` and
+    /// their sections `1.1.` and so on; nothing else in it reads as a heading.
+    @Test func catechismOutline() throws {
+        let url = ChapterHeadingFixtures.corpus.appendingPathComponent("txt/shift_jis/ja_catechism_pg-native.txt")
+        let text = try #require(String(data: try Data(contentsOf: url), encoding: .shiftJIS))
+        let found = detector.headings(in: text)
+        #expect(found.count == 35)
+        #expect(found.filter { $0.level == 1 }.count == 9)
+        #expect(found.first?.title == "1. 第一部：十戒について")
+        #expect(found.map(\.title).contains("1.10. 第十の戒め"))
+        #expect(found.last?.title == "9.2. 修正履歴")
     }
 
     /// Blog posts and READMEs: prose, lists and code, no chapter headings.

@@ -78,6 +78,14 @@ extension ChapterHeadingDetector {
                     titlePending = candidates.count - 1
                     titleLine = next
                 }
+            } else if previousBlank, let numbers = outlineNumbers(bytes, line) {
+                let trimmed = trimmedString(lineString(bytes, line))
+                candidates.append(Candidate(
+                    heading: Heading(lineIndex: line.index, utf8Range: line.start..<line.end,
+                                     level: numbers.count == 1 ? 1 : 2, title: trimmed),
+                    lineText: trimmed, linesSincePrevious: nonBlankSinceHeading, awaitsTitle: false,
+                    outlineNumbers: numbers))
+                nonBlankSinceHeading = 0
             } else {
                 nonBlankSinceHeading += 1
             }
@@ -102,7 +110,7 @@ extension ChapterHeadingDetector {
             }
         }
         if let current { judge(current, previous: before, next: nil) }
-        return removingContents(candidates)
+        return removingContents(confirmingOutline(candidates))
     }
 
     /// The offset of the first byte in `start..<end` that does not belong to a space (ASCII blanks,
@@ -145,6 +153,16 @@ extension ChapterHeadingDetector {
         let text = lineString(bytes, line)
         guard let scalars = trimmedCandidateScalars(text.unicodeScalars) else { return nil }
         return match(scalars, standalone: standalone)
+    }
+
+    /// The decimal section number of a line (``outlineNumbers(_:)``), decoding it only when it
+    /// starts with a digit and is short enough to be a heading.
+    private static func outlineNumbers(_ bytes: UnsafeBufferPointer<UInt8>, _ line: LineSpan) -> [Int]? {
+        guard line.end - line.start <= maximumHeadingLength * 4 + 64 else { return nil }
+        let first = firstNonBlank(bytes, from: line.start, to: line.end)
+        guard first < line.end, (0x31...0x39).contains(bytes[first]) else { return nil }
+        guard let scalars = trimmedCandidateScalars(lineString(bytes, line).unicodeScalars) else { return nil }
+        return outlineNumbers(scalars)
     }
 
     private static func lineString(_ bytes: UnsafeBufferPointer<UInt8>, _ line: LineSpan) -> String {

@@ -11,6 +11,9 @@ extension ChapterHeadingDetector {
         var linesSincePrevious: Int
         /// Whether the heading consists of keyword and number only (a title line may follow).
         var awaitsTitle: Bool
+        /// A decimal section number's parts (`1.2.` → [1, 2]): a heading only if the text's
+        /// numbered lines form an outline (see ``confirmingOutline(_:)``).
+        var outlineNumbers: [Int]? = nil
     }
 
     /// Drops tables of contents (see ``headings(in:)``).

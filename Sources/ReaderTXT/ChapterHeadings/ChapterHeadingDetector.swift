@@ -22,7 +22,10 @@
 /// - CJK `第一章`, `第1章`, `第十二回`, `第一节`, `第一話`, `第三卷`, `第一部`, `第四部分`, optionally
 ///   followed by a title (`第一章　出发`, `第二章泪池`), and the bare words `序章`, `楔子`, `尾声`, `终章`;
 /// - Chinese numerals alone on a line (`一`, `十二`, `二十一、`), as Chinese and Japanese novels
-///   number their chapters.
+///   number their chapters;
+/// - decimal section numbers with a title after a blank line (`1. 第一部：十戒について`,
+///   `1.1. 第一の戒め`, `2.3 Results`), when the text's numbered lines form an outline: a numbered
+///   list alone has one level.
 ///
 /// To keep ordinary prose out (`Chapter 3 of the report was late, he said.`, `Part of the reason`,
 /// `第一章的内容很长，…`): a title written after a plain space must look like a title (it starts
@@ -33,7 +36,7 @@
 /// particle (`的`, `是`, …).
 ///
 /// Level 1 is a part, book or volume (`Part`, `Book`, `Volume`, `Act`, `Часть`, `Книга`, `Том`, `卷`,
-/// `部`, `篇`, `集`); level 2 is everything else.
+/// `部`, `篇`, `集`) or an outline's first-level number; level 2 is everything else.
 public struct ChapterHeadingDetector: Sendable {
     /// The longest trimmed line, in Unicode scalars, that can be a heading.
     public static let maximumHeadingLength = 60
