@@ -19,6 +19,9 @@ public enum EPUBExporter {
     public static func export(_ document: any Document, to path: String,
                               options: EPUBExportOptions = EPUBExportOptions()) throws(ReaderError) -> EPUBExportSummary {
         let fingerprint = try document.fingerprint()
+        let documentCover = options.coverImage == nil ? CoverFetch(document) : nil
+        // Also on failure: the caller may close the document as soon as this returns.
+        defer { _ = documentCover?.value() }
         // Planned from every section, then written from every section again.
         document.willReadRepeatedly()
         let plan = try ExportPlanner.plan(document, options: options)
@@ -31,7 +34,7 @@ public enum EPUBExporter {
             throw error.readerError(file: path, format: .epub)
         }
         var session = ExportSession(document: document, plan: plan, metadata: metadata, writer: writer, path: path)
-        try session.writeAll(coverBytes: options.coverImage)
+        try session.writeAll(coverBytes: options.coverImage, documentCover: documentCover)
         return session.summary
     }
 }
@@ -59,7 +62,9 @@ struct ExportSession {
                                     pages: plan.pages.count, notes: [])
     }
 
-    mutating func writeAll(coverBytes: [UInt8]?) throws(ReaderError) {
+    /// Writes the whole archive: the cover is `coverBytes` when given, else what `documentCover`
+    /// fetched.
+    mutating func writeAll(coverBytes: [UInt8]?, documentCover: CoverFetch?) throws(ReaderError) {
         try add("mimetype", Array("application/epub+zip".utf8), stored: true)
         try add("META-INF/container.xml", Array("""
             <?xml version="1.0" encoding="UTF-8"?>
@@ -71,7 +76,7 @@ struct ExportSession {
 
             """.utf8))
         try writeImages()
-        let coverID = try writeCover(coverBytes)
+        let coverID = try writeCover(coverBytes, documentCover: documentCover)
         var spine: [(id: String, linear: Bool)] = []
         var coverPage: String?
         if let coverID, !plan.startsWithImage, let source = manifest.first(where: { $0.id == coverID })?.href {
@@ -170,10 +175,10 @@ struct ExportSession {
 
     /// Writes the cover picture (the caller's, else the document's) unless it is one of the
     /// images already written; returns its manifest id.
-    private mutating func writeCover(_ given: [UInt8]?) throws(ReaderError) -> String? {
+    private mutating func writeCover(_ given: [UInt8]?, documentCover: CoverFetch?) throws(ReaderError) -> String? {
         var bytes = given
         var source: String?
-        if bytes == nil, let provider = document as? any CoverProviding, let cover = try? provider.coverImage() {
+        if bytes == nil, let cover = documentCover?.value() {
             bytes = cover.data
             source = cover.source
         }
