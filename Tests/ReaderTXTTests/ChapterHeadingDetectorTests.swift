@@ -310,7 +310,7 @@ struct ChapterHeadingScanTests {
         #expect(detector.headings(in: list).isEmpty, "one level of numbers is a list")
         let orphans = ["1.1. Terminology", "1.2. Scope", "2.1. Wicks"].map { "\($0)\n\n\(paragraph)\n" }.joined(separator: "\n")
         #expect(detector.headings(in: orphans).isEmpty, "second-level numbers without their first level")
-        for line in ["3. Wind the clock;", "2 Results", "1.1.1.1.1. Deep", "0. Zero", "12. 45 minutes"] {
+        for line in ["3. Wind the clock;", "2.1. 神様はこれらの戒めを破る者をすべて罰すると警告します。", "2 Results", "1.1.1.1.1. Deep", "0. Zero", "12. 45 minutes"] {
             #expect(ChapterHeadingDetector.outlineNumbers(Array(line.unicodeScalars)) == nil, "\(line)")
         }
     }
@@ -445,10 +445,11 @@ struct ChapterHeadingCorpusTests {
         let url = ChapterHeadingFixtures.corpus.appendingPathComponent("txt/shift_jis/ja_catechism_pg-native.txt")
         let text = try #require(String(data: try Data(contentsOf: url), encoding: .shiftJIS))
         let found = detector.headings(in: text)
-        #expect(found.count == 35)
+        #expect(found.count == 36)
         #expect(found.filter { $0.level == 1 }.count == 9)
         #expect(found.first?.title == "1. 第一部：十戒について")
         #expect(found.map(\.title).contains("1.10. 第十の戒め"))
+        #expect(found.map(\.title).contains("3.9. アーメン。"))
         #expect(found.last?.title == "9.2. 修正履歴")
     }
 

@@ -4,12 +4,16 @@ extension ChapterHeadingDetector {
     /// The most levels a decimal section number (`1.2.3.`) may have.
     static let deepestOutlineLevel = 4
 
+    /// A title ending in `。` is a sentence unless it is this short (`3.9. アーメン。`).
+    static let shortestSentence = 6
+
     /// The numbers of a line that begins with a decimal section number followed by a title
     /// (`1. 第一部：十戒について`, `1.1. 第一の戒め`, `2.3 Results`), or nil.
     ///
     /// Such a line alone reads like an item of a numbered list; only a text whose numbered lines
     /// form an outline takes them as headings (see ``confirmingOutline(_:)``). The title is short,
-    /// starts with a letter and does not end as a clause does (`,` `;` `:` `、` `。`).
+    /// starts with a letter and does not end as a clause does (`,` `;` `:` `、`, or `。` after a
+    /// sentence's length).
     static func outlineNumbers(_ scalars: [Unicode.Scalar]) -> [Int]? {
         var numbers: [Int] = []
         var index = 0
@@ -32,7 +36,8 @@ extension ChapterHeadingDetector {
         if scalars[index - 1] != ".", numbers.count < 2 { return nil }
         let title = scalars[index...].drop(while: isSpace)
         guard let first = title.first, first.properties.isAlphabetic, let last = title.last,
-              !",;:，；：、。".unicodeScalars.contains(last) else { return nil }
+              !",;:，；：、".unicodeScalars.contains(last),
+              last != "。" || title.count <= shortestSentence else { return nil }
         return numbers
     }
 
