@@ -115,7 +115,15 @@ public struct MarkupElement: @unchecked Sendable {
     /// The child elements, in document order.
     public var elements: [MarkupElement] {
         var result: [MarkupElement] = []
-        forEachChild { if case .element(let element) = $0 { result.append(element) } }
+        guard depth < document.limits.maxDepth else { return result }
+        // Straight over the element nodes: the text between them is never made into strings.
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE {
+                result.append(MarkupElement(document: document, node: current, depth: depth + 1))
+            }
+            child = current.pointee.next
+        }
         return result
     }
 
@@ -141,13 +149,54 @@ public struct MarkupElement: @unchecked Sendable {
     /// Every descendant element with a local name, in document order (depth-first, bounded).
     public func descendants(_ localName: String, in namespace: String? = nil) -> [MarkupElement] {
         var result: [MarkupElement] = []
-        var stack: [MarkupElement] = [self]
-        while let element = stack.popLast() {
-            let children = element.elements
-            for child in children.reversed() { stack.append(child) }
-            if element.node != node, element.is(localName, in: namespace) { result.append(element) }
+        let maxDepth = document.limits.maxDepth
+        localName.withCString { wanted in
+            // Preorder over libxml2's nodes, without recursion and without an array per level;
+            // elements at the depth limit are matched but not entered, as `elements` would have it.
+            var current = node
+            var level = depth
+            while true {
+                if level < maxDepth, let first = Self.firstElementNode(current.pointee.children) {
+                    current = first
+                    level += 1
+                } else {
+                    while true {
+                        guard level > depth else { return }
+                        if let next = Self.firstElementNode(current.pointee.next) {
+                            current = next
+                            break
+                        }
+                        current = current.pointee.parent!
+                        level -= 1
+                    }
+                }
+                if Self.name(of: current, is: wanted, localName) {
+                    let element = MarkupElement(document: document, node: current, depth: level)
+                    if namespace == nil || element.is(localName, in: namespace) { result.append(element) }
+                }
+            }
         }
         return result
+    }
+
+    /// Whether a node's name equals `localName` (given also as a C string) as Swift compares
+    /// strings: byte for byte, or canonically equivalent when the name is not ASCII.
+    private static func name(of node: xmlNodePtr, is wanted: UnsafePointer<CChar>, _ localName: String) -> Bool {
+        guard let name = node.pointee.name else { return false }
+        if xmlStrEqual(name, UnsafeRawPointer(wanted).assumingMemoryBound(to: xmlChar.self)) != 0 { return true }
+        var byte = name
+        while byte.pointee != 0 {
+            if byte.pointee >= 0x80 { return String(cString: name) == localName }
+            byte += 1
+        }
+        return false
+    }
+
+    /// The first element node of a sibling list starting at `node`.
+    private static func firstElementNode(_ node: xmlNodePtr?) -> xmlNodePtr? {
+        var candidate = node
+        while let current = candidate, current.pointee.type != XML_ELEMENT_NODE { candidate = current.pointee.next }
+        return candidate
     }
 
     /// The parent element, or nil for the root.
@@ -159,10 +208,49 @@ public struct MarkupElement: @unchecked Sendable {
     /// The text of the subtree in document order, capped at ``MarkupLimits/maxTextLength``
     /// characters; whitespace is kept as written.
     public var text: String {
+        // Most subtrees are far below the cap: while fewer UTF-8 bytes than the cap allows
+        // characters have been gathered, no text can have been cut, and characters (grapheme
+        // clusters, slow to count) need not be counted. Past that, the counting walk.
+        let cap = document.limits.maxTextLength
+        if let text = uncountedText(atMost: cap) { return text }
         var result = ""
-        var budget = document.limits.maxTextLength
+        var budget = cap
         appendText(to: &result, budget: &budget)
         return result
+    }
+
+    /// The subtree's text in document order (the parts ``forEachChild`` yields, at every level),
+    /// or nil when it holds more than `limit` UTF-8 bytes.
+    private func uncountedText(atMost limit: Int) -> String? {
+        var result = ""
+        let maxDepth = document.limits.maxDepth
+        var current = node
+        var level = depth
+        while true {
+            if current.pointee.type == XML_ELEMENT_NODE, level < maxDepth, let first = current.pointee.children {
+                current = first
+                level += 1
+            } else {
+                while true {
+                    guard level > depth else { return result }
+                    if let next = current.pointee.next {
+                        current = next
+                        break
+                    }
+                    current = current.pointee.parent!
+                    level -= 1
+                }
+            }
+            switch current.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content { result += String(cString: content) }
+            case XML_ENTITY_REF_NODE:
+                if let text = EntityText.resolve(current) { result += text }
+            default:
+                continue
+            }
+            if result.utf8.count > limit { return nil }
+        }
     }
 
     /// The text with runs of whitespace collapsed to one space and the ends trimmed.

@@ -12,13 +12,20 @@ public enum HTMLSanitizer {
     ///   - html: the fragment, as a feed carries it (CDATA or escaped markup, already decoded).
     ///   - base: what relative URLs are resolved against; nil leaves them relative.
     public static func sanitize(_ html: String, base: String?) -> String {
-        if !html.contains("<") && !html.contains("&") { return html }
+        // Byte checks first; Foundation's (which compares characters) only where they could differ.
+        let bytes = html.utf8
+        if !bytes.contains(UInt8(ascii: "<")) && !bytes.contains(UInt8(ascii: "&")) { return html }
+        if bytes.contains(where: { $0 >= 0x80 }), !html.contains("<") && !html.contains("&") { return html }
+        if let plain = PlainFragment.sanitize(html, base: base) { return plain }
+        return sanitizeParsing(html, base: base)
+    }
+
+    /// ``sanitize(_:base:)`` through libxml2's HTML parser, whatever the fragment.
+    static func sanitizeParsing(_ html: String, base: String?) -> String {
         guard let body = parseFragment(html) else { return "" }
-        var output = ""
-        MarkupSerializer.write(children: body, to: &output) { element in
+        return MarkupSerializer.write(children: body) { element in
             describe(element, base: base)
         }
-        return output
     }
 
     /// The `body` of an HTML fragment parsed with libxml2's HTML parser (as UTF-8).
@@ -31,11 +38,17 @@ public enum HTMLSanitizer {
     }
 
     private static func describe(_ element: MarkupElement, base: String?) -> (name: String, attributes: [(String, String)])? {
-        let name = element.name.lowercased()
+        describe(name: element.name.lowercased(), attributes: element.attributes, base: base)
+    }
+
+    /// What is written of an element (`name` lower case): nil to drop it with its content, an
+    /// empty name to keep only its content, else its name and the attributes kept.
+    static func describe(name: String, attributes written: [(name: String, namespace: String?, value: String)],
+                         base: String?) -> (name: String, attributes: [(String, String)])? {
         if droppedWithContent.contains(name) { return nil }
         guard allowedElements.contains(name) else { return ("", []) }
         var attributes: [(String, String)] = []
-        for attribute in element.attributes {
+        for attribute in written {
             let attributeName = MarkupSerializer.qualifiedName(attribute).lowercased()
             guard allowedAttributes.contains(attributeName) else { continue }
             var value = attribute.value

@@ -134,6 +134,10 @@ public enum URLResolver {
 extension StringProtocol {
     /// The string without leading and trailing ASCII white space.
     func trimmingASCIIWhitespace() -> String {
+        // Usually there is nothing to trim: then only the two ends are looked at.
+        if let first, let last, !Self.isASCIIWhitespace(first), !Self.isASCIIWhitespace(last) {
+            return String(self)
+        }
         var slice = Substring(self)
         while let first = slice.first, first == " " || first == "\t" || first == "\n" || first == "\r" || first == "\r\n" {
             slice.removeFirst()
@@ -142,5 +146,9 @@ extension StringProtocol {
             slice.removeLast()
         }
         return String(slice)
+    }
+
+    private static func isASCIIWhitespace(_ character: Character) -> Bool {
+        character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\r\n"
     }
 }

@@ -145,7 +145,10 @@ public enum FeedDateParser {
 
     /// `Sun Jan  4 16:29:06 PST 2004` and `Sun Jan 4 16:29:06 2004`.
     private static func asctime(_ text: String) -> Date? {
-        let words = text.split(separator: " ").map { $0.lowercased() }
+        // The second word must be a month: checked before every word is lower-cased.
+        let written = text.split(separator: " ")
+        guard written.count >= 5, monthIndex(written[1].lowercased()) != nil else { return nil }
+        let words = written.map { $0.lowercased() }
         guard words.count >= 5, let month = monthIndex(words[1]), let day = Int(words[2]),
               let year = Int(words.last!) else { return nil }
         let fields = words[3].split(separator: ":").compactMap { Int($0) }

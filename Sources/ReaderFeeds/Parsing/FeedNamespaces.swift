@@ -40,7 +40,8 @@ enum FeedNamespaces {
             }
             return local
         }
-        let prefix = prefixes[namespace.lowercased()] ?? element.prefix?.lowercased() ?? ""
+        // Namespaces are nearly always written in lower case already: look that up before lower-casing.
+        let prefix = prefixes[namespace] ?? prefixes[namespace.lowercased()] ?? element.prefix?.lowercased() ?? ""
         return prefix.isEmpty ? local : prefix + ":" + local
     }
 

@@ -18,6 +18,7 @@ enum PersonText {
 
     /// The first thing shaped like an e-mail address.
     static func firstEmail(in text: String) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "@")) else { return nil }
         let characters = Array(text)
         guard let at = characters.firstIndex(of: "@") else { return nil }
         func isAddressCharacter(_ c: Character) -> Bool {

@@ -7,7 +7,9 @@ extension XMLFeedReader {
     /// not escaped) read as HTML; HTML and XHTML sanitized with URLs resolved against the scope.
     func text(_ element: MarkupElement, scope: FeedScope, fallback: FeedText.Kind) -> FeedText {
         var kind = fallback
-        if let type = element.attribute("type")?.lowercased().trimmingASCIIWhitespace() {
+        let writtenType = element.attribute("type")
+        let declaredType = writtenType?.lowercased().trimmingASCIIWhitespace()
+        if let type = declaredType {
             switch type {
             case "text", "text/plain", "plain": kind = .text
             case "html", "text/html", "escaped-html": kind = .html
@@ -16,15 +18,14 @@ extension XMLFeedReader {
             }
         }
         let mode = element.attribute("mode")?.lowercased()
-        let declaredType = element.attribute("type")?.lowercased().trimmingASCIIWhitespace()
         // Atom 1.0: content of a media type that is neither text nor XML is base64.
         let isBinary = kind == .text && declaredType.map { $0.contains("/") && !$0.hasPrefix("text/") && !$0.hasSuffix("xml") } ?? false
         var value: String
         if mode == "base64" || isBinary {
             let encoded = element.text.filter { !$0.isWhitespace }
             value = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        } else if kind == .xhtml || (mode == "xml") || element.elements.isEmpty == false {
-            if let div = element.elements.first, element.elements.count == 1, div.name.lowercased() == "div",
+        } else if case let childElements = element.elements, kind == .xhtml || (mode == "xml") || childElements.isEmpty == false {
+            if let div = childElements.first, childElements.count == 1, div.name.lowercased() == "div",
                div.namespace == MarkupNamespace.xhtml, declaredType == "xhtml",
                element.children.allSatisfy({ if case .text(let t) = $0 { return t.allSatisfy(\.isWhitespace) }; return true }) {
                 value = MarkupSerializer.innerMarkup(of: div)
@@ -37,21 +38,41 @@ extension XMLFeedReader {
         }
         value = value.trimmingASCIIWhitespace()
         if isBinary, looksLikeHTML(value) { kind = .html }
-        if kind == .text, fallback != .text || element.attribute("type") == nil, looksLikeHTML(value) { kind = .html }
+        if kind == .text, fallback != .text || writtenType == nil, looksLikeHTML(value) { kind = .html }
         if kind != .text { value = HTMLSanitizer.sanitize(value, base: scope.base) }
         return FeedText(value: value, kind: kind, language: scope.language, base: scope.base)
     }
 
     /// Whether plain text is really HTML: an element's tag, or a character reference.
     func looksLikeHTML(_ value: String) -> Bool {
-        guard value.contains("<") || value.contains("&") else { return false }
+        guard value.utf8.contains(UInt8(ascii: "<")) || value.utf8.contains(UInt8(ascii: "&")) else { return false }
         var scanner = value.unicodeScalars.makeIterator()
         var previous: Unicode.Scalar = " "
         while let scalar = scanner.next() {
             if previous == "<", scalar.properties.isAlphabetic || scalar == "/" { return true }
             previous = scalar
         }
-        return value.range(of: "&#?[A-Za-z0-9]+;", options: .regularExpression) != nil && value.contains("<")
+        return value.utf8.contains(UInt8(ascii: "<")) && Self.containsCharacterReference(value)
+    }
+
+    /// Whether the text holds `&`, an optional `#`, ASCII letters or digits, and `;` (the pattern
+    /// `&#?[A-Za-z0-9]+;`), scanned as bytes.
+    static func containsCharacterReference(_ value: String) -> Bool {
+        let bytes = value.utf8
+        var index = bytes.startIndex
+        while let ampersand = bytes[index...].firstIndex(of: UInt8(ascii: "&")) {
+            var cursor = bytes.index(after: ampersand)
+            if cursor < bytes.endIndex, bytes[cursor] == UInt8(ascii: "#") { cursor = bytes.index(after: cursor) }
+            let nameStart = cursor
+            while cursor < bytes.endIndex, Self.isASCIILetterOrDigit(bytes[cursor]) { cursor = bytes.index(after: cursor) }
+            if cursor > nameStart, cursor < bytes.endIndex, bytes[cursor] == UInt8(ascii: ";") { return true }
+            index = bytes.index(after: ampersand)
+        }
+        return false
+    }
+
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z"))
     }
 
     /// An RSS `link` (its text) or an Atom one (attributes); nil when it names nothing.

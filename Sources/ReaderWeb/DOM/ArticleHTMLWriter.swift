@@ -10,13 +10,13 @@ enum ArticleHTMLWriter {
 
     /// The HTML of `node`'s children (or of `node` itself when `includingSelf`).
     static func html(of node: WebNode, includingSelf: Bool = false) -> String {
-        var output = ""
+        var output: [UInt8] = []
         output.reserveCapacity(4096)
         if includingSelf { write(node, to: &output) } else { for child in node.children { write(child, to: &output) } }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private static func write(_ node: WebNode, to output: inout String) {
+    private static func write(_ node: WebNode, to output: inout [UInt8]) {
         if node.isText {
             escape(node.text, attribute: false, into: &output)
             return
@@ -25,16 +25,21 @@ enum ArticleHTMLWriter {
             for child in node.children { write(child, to: &output) }
             return
         }
-        output += "<" + node.name
+        output.append(UInt8(ascii: "<"))
+        output += node.name.utf8
         for attribute in node.attributes where keptAttributes.contains(attribute.name) {
-            output += " " + attribute.name + "=\""
+            output.append(UInt8(ascii: " "))
+            output += attribute.name.utf8
+            output += "=\"".utf8
             escape(attribute.value, attribute: true, into: &output)
-            output += "\""
+            output.append(UInt8(ascii: "\""))
         }
-        output += ">"
+        output.append(UInt8(ascii: ">"))
         if voidElements.contains(node.name) { return }
         for child in node.children { write(child, to: &output) }
-        output += "</" + node.name + ">"
+        output += "</".utf8
+        output += node.name.utf8
+        output.append(UInt8(ascii: ">"))
     }
 
     private static func isPlainName(_ name: String) -> Bool {
@@ -42,17 +47,17 @@ enum ArticleHTMLWriter {
             && name.utf8.first.map { $0 >= 0x61 } == true
     }
 
-    private static func escape(_ text: String, attribute: Bool, into output: inout String) {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"" where attribute: output += "&quot;"
-            default:
-                // Control characters other than tab and line breaks would reach no reader.
-                if scalar.value < 0x20, scalar != "\t", scalar != "\n", scalar != "\r" { continue }
-                output.unicodeScalars.append(scalar)
+    /// Appends the text's UTF-8 escaped, byte by byte (every character escaped or dropped is ASCII).
+    private static func escape(_ text: String, attribute: Bool, into output: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): output += "&amp;".utf8
+            case UInt8(ascii: "<"): output += "&lt;".utf8
+            case UInt8(ascii: ">"): output += "&gt;".utf8
+            case UInt8(ascii: "\"") where attribute: output += "&quot;".utf8
+            // Control characters other than tab and line breaks would reach no reader.
+            case 0..<0x20 where byte != 0x09 && byte != 0x0A && byte != 0x0D: continue
+            default: output.append(byte)
             }
         }
     }

@@ -15,10 +15,4 @@ extension WebNode {
         return node
     }
 
-    /// A deep copy, detached (cheaper than building again from libxml2: strings are shared).
-    func clone() -> WebNode {
-        let copy = isText ? WebNode(text: text) : WebNode(element: name, attributes: attributes)
-        for child in children { copy.append(child.clone()) }
-        return copy
-    }
 }

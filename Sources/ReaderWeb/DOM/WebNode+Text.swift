@@ -17,25 +17,10 @@ extension WebNode {
     var innerText: String { textContent.collapsingSpaces() }
 
     /// The length of ``innerText`` in UTF-16 units (as JavaScript counts), without building it.
-    var textLength: Int {
-        var counter = CollapsedLength()
-        feedText(to: &counter)
-        return counter.count
-    }
+    var textLength: Int { textSummary.length }
 
-    private func feedText(to counter: inout CollapsedLength) {
-        if isText {
-            counter.feed(text)
-            return
-        }
-        for child in children { child.feedText(to: &counter) }
-    }
-
-    /// Whether the subtree holds any character other than white space (stops at the first).
-    var hasVisibleText: Bool {
-        if isText { return text.unicodeScalars.contains { !$0.isCollapsibleSpace } }
-        return children.contains { $0.hasVisibleText }
-    }
+    /// Whether the subtree holds any character other than white space.
+    var hasVisibleText: Bool { textSummary.length > 0 }
 
     /// The text with a space at every block boundary (so words of two paragraphs never run
     /// together), white space collapsed: what a reader sees, as one line.
@@ -87,14 +72,17 @@ extension WebNode {
     }
 }
 
-/// Counts the UTF-16 length of text as it would read trimmed with white space collapsed.
+/// Counts the UTF-16 length of text as it would read trimmed with white space collapsed, fed
+/// with text or with the summaries of consecutive parts (the same count either way).
 struct CollapsedLength {
     private(set) var count = 0
     private var pendingSpace = false
+    private var startsWithSpace = false
 
     mutating func feed(_ text: String) {
         for scalar in text.unicodeScalars {
             if scalar.isCollapsibleSpace {
+                if count == 0 { startsWithSpace = true }
                 pendingSpace = count > 0
             } else {
                 if pendingSpace { count += 1 }
@@ -102,6 +90,23 @@ struct CollapsedLength {
                 count += scalar.value > 0xFFFF ? 2 : 1
             }
         }
+    }
+
+    /// Feeds a part's summary: what feeding the part's text would do.
+    mutating func feed(_ part: TextSummary) {
+        if part.leadingSpace {
+            if count == 0 { startsWithSpace = true }
+            pendingSpace = count > 0
+        }
+        guard part.length > 0 else { return }
+        if pendingSpace { count += 1 }
+        count += part.length
+        pendingSpace = part.trailingSpace
+    }
+
+    /// The summary of everything fed.
+    var summary: TextSummary {
+        TextSummary(length: count, leadingSpace: startsWithSpace, trailingSpace: pendingSpace)
     }
 }
 
@@ -121,17 +126,23 @@ extension Unicode.Scalar {
 extension StringProtocol {
     /// Trimmed, with every run of white space one space.
     func collapsingSpaces() -> String {
-        var result = String.UnicodeScalarView()
+        // Gathered as UTF-8 bytes: appending scalar by scalar to a string costs more than the rest.
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count)
         var pendingSpace = false
         for scalar in unicodeScalars {
             if scalar.isCollapsibleSpace {
                 pendingSpace = !result.isEmpty
             } else {
-                if pendingSpace { result.append(" ") }
+                if pendingSpace { result.append(0x20) }
                 pendingSpace = false
-                result.append(scalar)
+                if scalar.isASCII {
+                    result.append(UInt8(truncatingIfNeeded: scalar.value))
+                } else {
+                    result.append(contentsOf: Unicode.UTF8.encode(scalar)!)
+                }
             }
         }
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -6,7 +6,9 @@ final class WebNode {
     /// The element name, or `#text`.
     var name: String
     /// The text of a text node ("" for an element).
-    var text: String
+    var text: String {
+        didSet { forgetTextSummary() }
+    }
     /// The attributes, in document order (names lower case as the HTML parser gives them).
     var attributes: [(name: String, value: String)]
     /// The children, in document order.
@@ -19,6 +21,11 @@ final class WebNode {
     var score: Double?
     /// Whether the table holds data (not layout), as extraction judged it.
     var isDataTable = false
+    /// The subtree's ``TextSummary`` once computed; extraction asks for text lengths of the same
+    /// subtrees again and again. Every change to the subtree clears it here and up the ancestors
+    /// (a node with a summary has one in every descendant, so the clearing stops at the first
+    /// node without).
+    private var cachedSummary: TextSummary?
 
     /// An element.
     init(element name: String, attributes: [(name: String, value: String)] = []) {
@@ -56,6 +63,7 @@ final class WebNode {
         child.detach()
         child.parent = self
         children.append(child)
+        forgetTextSummary()
     }
 
     /// Inserts a child at an index, taking it from its former parent.
@@ -63,12 +71,14 @@ final class WebNode {
         child.detach()
         child.parent = self
         children.insert(child, at: min(index, children.count))
+        forgetTextSummary()
     }
 
     /// Removes the node from its parent.
     func detach() {
         guard let parent else { return }
         if let index = parent.children.firstIndex(where: { $0 === self }) { parent.children.remove(at: index) }
+        parent.forgetTextSummary()
         self.parent = nil
     }
 
@@ -78,6 +88,7 @@ final class WebNode {
         other.detach()
         parent.children[index] = other
         other.parent = parent
+        parent.forgetTextSummary()
         self.parent = nil
     }
 
@@ -86,6 +97,7 @@ final class WebNode {
         let taken = children
         for child in taken { child.parent = nil }
         children = []
+        forgetTextSummary()
         return taken
     }
 
@@ -96,7 +108,40 @@ final class WebNode {
         parent.children.remove(at: index)
         for child in moved { child.parent = parent }
         parent.children.insert(contentsOf: moved, at: index)
+        parent.forgetTextSummary()
         self.parent = nil
+    }
+
+    /// A deep copy, detached (cheaper than building again from libxml2: strings are shared), with
+    /// the text summaries already known (the copy's text is the same).
+    func clone() -> WebNode {
+        let copy = isText ? WebNode(text: text) : WebNode(element: name, attributes: attributes)
+        for child in children { copy.append(child.clone()) }
+        copy.cachedSummary = cachedSummary
+        return copy
+    }
+
+    /// The ``TextSummary`` of the subtree's text, from the cache when it is there.
+    var textSummary: TextSummary {
+        if let cachedSummary { return cachedSummary }
+        var counter = CollapsedLength()
+        if isText {
+            counter.feed(text)
+        } else {
+            for child in children { counter.feed(child.textSummary) }
+        }
+        let summary = counter.summary
+        cachedSummary = summary
+        return summary
+    }
+
+    /// Clears the cached summary here and in every ancestor that has one.
+    private func forgetTextSummary() {
+        var node: WebNode? = self
+        while let current = node, current.cachedSummary != nil {
+            current.cachedSummary = nil
+            node = current.parent
+        }
     }
 
     /// The next sibling element.
@@ -143,9 +188,21 @@ final class WebNode {
     }
 
     private func collect(_ names: Set<String>, into result: inout [WebNode]) {
+        // One name (the usual query) is compared, not hashed, at every node.
+        if names.count == 1, let name = names.first {
+            collect(named: name, into: &result)
+            return
+        }
         for child in children where child.isElement {
             if names.contains(child.name) { result.append(child) }
             child.collect(names, into: &result)
+        }
+    }
+
+    private func collect(named name: String, into result: inout [WebNode]) {
+        for child in children where child.isElement {
+            if child.name == name { result.append(child) }
+            child.collect(named: name, into: &result)
         }
     }
 

@@ -87,7 +87,8 @@ public struct PageEncoding: Hashable, Sendable {
         if method == .byteOrderMark { body = bytes.dropFirst(encoding == .utf8 ? 3 : 2) }
         if encoding == .utf8 {
             // Ill-formed sequences become U+FFFD.
-            return (Array(String(decoding: body, as: UTF8.self).utf8), described)
+            var text = String(decoding: body, as: UTF8.self)
+            return (text.withUTF8 { Array($0) }, described)
         }
         let decoder = try TextDecoder(encoding: encoding)
         let text = body.withUnsafeBytes { decoder.decode($0) }

@@ -98,11 +98,25 @@ struct Attempt {
     }
 
     static func isProbablyVisible(_ node: WebNode) -> Bool {
-        if let style = node.attribute("style")?.lowercased().filter({ !$0.isWhitespace }),
-           style.contains("display:none") || style.contains("visibility:hidden") { return false }
+        if let style = node.attribute("style").map(compactStyle), hides(style) { return false }
         if node.attribute("hidden") != nil { return false }
         if node.attribute("aria-hidden") == "true", !(node.attribute("class") ?? "").contains("fallback-image") { return false }
         return true
+    }
+
+    /// Whether a compacted style hides the element (an ASCII style searched as bytes).
+    private static func hides(_ style: String) -> Bool {
+        if style.utf8.allSatisfy({ $0 < 0x80 }) { return ExtractionHints.matches(style, ["display:none", "visibility:hidden"]) }
+        return style.contains("display:none") || style.contains("visibility:hidden")
+    }
+
+    /// An inline style lower-cased without its white space (ASCII styles byte by byte, the rest
+    /// character by character: the same string either way).
+    static func compactStyle(_ style: String) -> String {
+        guard style.utf8.allSatisfy({ $0 < 0x80 }) else { return style.lowercased().filter { !$0.isWhitespace } }
+        let bytes = style.utf8.lazy.filter { !($0 == 0x20 || (0x09...0x0D).contains($0)) }
+            .map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        return String(decoding: Array(bytes), as: UTF8.self)
     }
 
     static func isWithoutContent(_ node: WebNode) -> Bool {
@@ -154,7 +168,7 @@ struct Attempt {
             let ancestors = element.ancestors(limit: 5)
             guard !ancestors.isEmpty else { continue }
             var contentScore = 1.0
-            contentScore += Double(Self.commaCount(element.textContent) + 1)
+            contentScore += Double(Self.commaCount(in: element) + 1)
             contentScore += Double(min(length / 100, 3))
             for (level, ancestor) in ancestors.enumerated() {
                 guard ancestor.parent != nil else { break }
@@ -167,6 +181,13 @@ struct Attempt {
             }
         }
         return candidates
+    }
+
+    /// Commas of the scripts Readability counts, in the text of a subtree (node by node: the
+    /// text need not be gathered into one string to be counted).
+    static func commaCount(in node: WebNode) -> Int {
+        if node.isText { return commaCount(node.text) }
+        return node.children.reduce(0) { $0 + commaCount(in: $1) }
     }
 
     /// Commas of the scripts Readability counts.

@@ -59,6 +59,8 @@ enum ExtractionHints {
 
     /// Whether the class or id names a share widget (`share` or `sharedaddy` as a word or between underscores).
     static func isShareWidget(_ classAndID: String) -> Bool {
-        classAndID.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == "share" || $0 == "sharedaddy" }
+        // Either word contains "share": without it, no need to split into words.
+        guard matches(classAndID, ["share"]) else { return false }
+        return classAndID.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0 == "share" || $0 == "sharedaddy" }
     }
 }
