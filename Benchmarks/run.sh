@@ -3,7 +3,7 @@
 # Usage: bash Benchmarks/run.sh [SIZE_MB]   (default 100). Needs hyperfine, uchardet, unzip, calibre and readability-lxml (pip)
 # (apt-get install hyperfine uchardet unzip calibre) and poppler-utils for the PDF part; the generated
 # inputs go to TestBooks/generated/. SCRATCH_PATH names SwiftPM's scratch path for the release
-# build (default .build). `bash Benchmarks/pdf.sh` (or search.sh, reanchoring.sh) alone redoes just that section.
+# build (default .build). `bash Benchmarks/pdf.sh` (or txt.sh, search.sh, reanchoring.sh) alone redoes just that section.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 size_mb=${1:-100}
@@ -14,11 +14,6 @@ mkdir -p "$gen"
 
 source Benchmarks/lib.sh
 reader=$(release_reader)
-
-utf8="$gen/large-${size_mb}mb.utf8.txt"
-gb="$gen/large-${size_mb}mb.gb18030.txt"
-[[ -f $utf8 ]] || bash TestBooks/make-large.sh "$utf8" "$size_mb" utf8
-[[ -f $gb ]] || bash TestBooks/make-large.sh "$gb" "$size_mb" gb18030
 
 cache=$(mktemp -d)
 trap 'rm -rf "$cache"' EXIT
@@ -32,35 +27,7 @@ echo "(hyperfine, one warm-up run, file in page cache). Release build. Inputs: \
 echo "A ratio is reader's time divided by the peer's: below 1 means reader is faster. Load average when the"
 echo "run started: $(cut -d' ' -f1-3 /proc/loadavg) (the machine is shared; other work inflates the times)."
 echo
-echo "Targets: fingerprint at least 0.8x sha256sum's throughput (a time ratio of 1.25 or less);"
-echo "\`open --page 3\` under 1 s cold including the page count, under 0.2 s with the page index"
-echo "cached, peak RSS under 200 MB. \`open\` uses both cores: one decodes sections ahead, one lays out."
-echo
-for input in "$utf8" "$gb"; do
-    label=$(basename "$input")
-    bytes=$(stat -c %s "$input")
-    echo "## $label ($((bytes / 1048576)) MiB)"
-    echo
-    echo "| task | reader (s) | peer | peer (s) | ratio | reader peak RSS (MB) |"
-    echo "|---|---|---|---|---|---|"
-    t_fp=$(median "$runs" "$reader fingerprint $input")
-    t_sha=$(median "$runs" "sha256sum $input")
-    echo "| fingerprint | $t_fp | \`sha256sum\` | $t_sha | $(ratio "$t_fp" "$t_sha") | $(peak_rss "$reader" fingerprint "$input") |"
-    rm -rf "$cache"/*
-    t_cold=$(median "$runs" --prepare "rm -rf $cache/page-index" "$reader open $input --page 3 --width 80 --height 24")
-    echo "| \`open --page 3\` cold (incl. page count) | $t_cold | - | - | - | $(rm -rf "$cache/page-index"; peak_rss "$reader" open "$input" --page 3 --width 80 --height 24) |"
-    "$reader" open "$input" --page 3 --width 80 --height 24 >/dev/null
-    t_warm=$(median "$runs" "$reader open $input --page 3 --width 80 --height 24")
-    echo "| \`open --page 3\` with cached index | $t_warm | - | - | - | $(peak_rss "$reader" open "$input" --page 3 --width 80 --height 24) |"
-    t_text=$(median "$runs" "$reader text $input --width 80 > /dev/null")
-    if [[ $input == "$gb" ]]; then
-        t_peer=$(median "$runs" "iconv -f GB18030 -t UTF-8 $input > /dev/null"); peer='`iconv -f GB18030 -t UTF-8`'
-    else
-        t_peer=$(median "$runs" "fold -s -w 80 $input > /dev/null"); peer='`fold -s -w 80`'
-    fi
-    echo "| full reflow \`text --width 80\` | $t_text | $peer | $t_peer | $(ratio "$t_text" "$t_peer") | $(peak_rss "$reader" text "$input" --width 80) |"
-    echo
-done
+bash Benchmarks/txt.sh "$reader" "$cache" "$size_mb"
 bash Benchmarks/epub.sh "$reader" "$cache"
 bash Benchmarks/pdf.sh "$reader" "$cache"
 bash Benchmarks/mobi.sh "$reader" "$cache"

@@ -41,6 +41,12 @@ struct OutputBuffer {
         if pending.count >= limit { flush() }
     }
 
+    /// Adds lines given as well-formed UTF-8, each with its line feed.
+    mutating func lines(_ utf8: UnsafeBufferPointer<UInt8>) {
+        TerminalSafeText.append(utf8: utf8, to: &pending)
+        if pending.count >= limit { flush() }
+    }
+
     /// Adds text as it is.
     mutating func text(_ text: String) {
         TerminalSafeText.append(text, to: &pending)

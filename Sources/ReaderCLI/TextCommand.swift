@@ -46,12 +46,13 @@ struct TextCommand: ParsableCommand {
             // Tall pages: the text is one continuous flow, with no page-top adjustments in practice.
             let paginator = Paginator(document: opened, viewport: try Viewport(columns: width, rows: 10_000))
             var output = OutputBuffer()
-            var pages = paginator.pages()
-            while let page = pages.next() {
-                page.lines.forEach { output.line($0) }
+            do throws(ReaderError) {
+                try paginator.writeText { output.lines($0) }
+            } catch {
+                output.flush()
+                throw error
             }
             output.flush()
-            if let error = pages.error { throw error }
         }
     }
 }

@@ -34,6 +34,14 @@ public protocol Document: AnyObject, Sendable {
     func tableOfContents() throws(ReaderError) -> [TOCEntry]
     /// The blocks of a section.
     func content(ofSection index: Int) throws(ReaderError) -> SectionContent
+    /// The blocks of a section for laying pages out: those of ``content(ofSection:)`` (kinds, text,
+    /// spacing, runs, and which text comes from the source), except that their source maps may
+    /// count from elsewhere than the document's native positions, since layout never reads them.
+    /// A backend that must read what comes before a section to place it there (TXT, whose native
+    /// offsets count UTF-16 units from the start of the whole decoded file) gives them without
+    /// reading that. `use` says whether the caller reads on in order or samples this section.
+    /// The default gives ``content(ofSection:)``.
+    func layoutContent(ofSection index: Int, use: SectionUse) throws(ReaderError) -> SectionContent
     /// The Locator of a text position.
     func locator(at position: TextPosition) throws(ReaderError) -> Locator
     /// The text position a Locator points at.
@@ -61,6 +69,11 @@ extension Document {
 
     /// Does nothing: the backend keeps what it keeps.
     public func willReadRepeatedly() {}
+
+    /// The section's ``content(ofSection:)``, whose source maps are the document's already.
+    public func layoutContent(ofSection index: Int, use: SectionUse) throws(ReaderError) -> SectionContent {
+        try content(ofSection: index)
+    }
 
     /// The metadata's warnings, each of code ``DocumentWarning/Code/general``.
     public var warnings: [DocumentWarning] {

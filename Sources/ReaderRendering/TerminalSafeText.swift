@@ -86,8 +86,15 @@ public enum TerminalSafeText {
 
     /// The index of the first byte that needs replacing, or nil when the text is safe as it is.
     private static func firstUnsafeIndex(in source: UnsafeBufferPointer<UInt8>) -> Int? {
+        let base = source.baseAddress.map(UnsafeRawPointer.init)
         var index = 0
         while index < source.count {
+            // Eight bytes at a time past those that hold no control character and no lead of one.
+            if let base, index + 8 <= source.count,
+               !mayHoldUnsafeByte(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+                continue
+            }
             let byte = source[index]
             if byte < 0x20 {
                 if byte != 0x0A, byte != 0x09,
@@ -102,6 +109,16 @@ public enum TerminalSafeText {
             index += 1
         }
         return nil
+    }
+
+    /// Whether one of the eight bytes of `word` is below 0x20, DEL or 0xC2 (which leads the C1
+    /// controls); never false when one is.
+    @inline(__always)
+    private static func mayHoldUnsafeByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let below = (word &- ones &* 0x20) & ~word & highs
+        let delete = word ^ (ones &* 0x7F), lead = word ^ (ones &* 0xC2)
+        return below | ((delete &- ones) & ~delete & highs) | ((lead &- ones) & ~lead & highs) != 0
     }
 
     private static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]

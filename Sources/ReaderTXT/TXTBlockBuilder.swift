@@ -8,8 +8,10 @@ import ReaderCore
 /// native positions are UTF-16 offsets.
 struct TXTBlockBuilder {
     let joining: TXTLineJoining
-    /// Global UTF-16 offset of the section's first unit.
+    /// Global UTF-16 offset of the section's first unit (or 0, for source maps relative to the section).
     let baseOffset: Int
+    /// Whether the section is the document's first, whose first block has no spacing before it.
+    let startsDocument: Bool
     /// Whether the text before this section ended with a blank line (or there is none).
     let startsAfterBlank: Bool
 
@@ -88,7 +90,7 @@ struct TXTBlockBuilder {
     }
 
     private func atDocumentStart(_ blocks: [Block]) -> Bool {
-        blocks.isEmpty && baseOffset == 0
+        blocks.isEmpty && startsDocument
     }
 
     /// Lines split at LF, CRLF or CR (numbered as ``ChapterHeadingDetector`` numbers them), and the

@@ -32,7 +32,10 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
     /// at once (the page on screen, a page count in the background, the contents): with room for
     /// only two, least recently *added* first, a background walk evicted the section on screen, and
     /// a page turn then decoded its megabyte again (5-25 ms instead of under 1 ms).
-    private var recentContent: [(index: Int, content: SectionContent)] = []
+    /// An entry is `placed` when its source maps hold global offsets; a section laid out before
+    /// the lengths of those ahead of it were known holds offsets relative to its start until a
+    /// caller of ``content(ofSection:)`` needs more.
+    private var recentContent: [(index: Int, content: SectionContent, placed: Bool)] = []
     private static let recentCapacity = 4
     /// Sections being built (ahead on another thread, or by a reader with the lock released), and
     /// those built ahead but not yet asked for.
@@ -51,7 +54,9 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
     /// How many times a section has been decoded so far (for tests of lazy decoding).
     var sectionsDecoded: Int { lock.withLock { decodeCount } }
 
-    init(path: String, options: OpenOptions, capabilities: FormatCapabilities) throws(ReaderError) {
+    /// Opens `path`, cut into sections of about `sectionSize` bytes (smaller ones in tests).
+    init(path: String, options: OpenOptions, capabilities: FormatCapabilities,
+         sectionSize: Int = TXTDocument.sectionSize) throws(ReaderError) {
         self.path = path
         self.fingerprintMemo = FingerprintMemo(path: path, format: .txt)
         self.capabilities = capabilities
@@ -70,7 +75,7 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
         } else {
             encoding = EncodingDetector.detect(sample: sample, isWholeFile: sample.count == bytes.count)
         }
-        byteRanges = TXTSectionCuts.ranges(bytes, encoding: encoding, targetSize: Self.sectionSize)
+        byteRanges = TXTSectionCuts.ranges(bytes, encoding: encoding, targetSize: sectionSize)
         utf16Lengths = Array(repeating: nil, count: byteRanges.count)
         lastHeadingTitles = Array(repeating: nil, count: byteRanges.count)
 
@@ -136,14 +141,33 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
         try fingerprintMemo.value()
     }
 
-    /// The blocks of a section: paragraphs, forced line breaks and chapter headings.
+    /// The blocks of a section: paragraphs, forced line breaks and chapter headings. Their source
+    /// maps hold global offsets, which the first time decodes every section before it once.
     public func content(ofSection index: Int) throws(ReaderError) -> SectionContent {
-        guard byteRanges.indices.contains(index) else {
-            throw ReaderError(.invalidArgument, file: path, format: .txt, reason: "section \(index) does not exist")
-        }
+        try checkExists(index)
         lock.lock()
         defer { lock.unlock() }
         return try loadContent(index)
+    }
+
+    /// The blocks of a section for layout: those of ``content(ofSection:)``, with source maps
+    /// relative to the section when the sections before it have not been decoded, so a page deep
+    /// in the file, or a sample for a page-count estimate, decodes its own section only. A sampled
+    /// section is not kept among the recent ones and nothing is read ahead of it.
+    public func layoutContent(ofSection index: Int, use: SectionUse) throws(ReaderError) -> SectionContent {
+        try checkExists(index)
+        lock.lock()
+        defer { lock.unlock() }
+        switch use {
+        case .reading: return try loadContent(index, placed: false)
+        case .sampling: return try scannedContent(index, placed: false)
+        }
+    }
+
+    private func checkExists(_ index: Int) throws(ReaderError) {
+        guard byteRanges.indices.contains(index) else {
+            throw ReaderError(.invalidArgument, file: path, format: .txt, reason: "section \(index) does not exist")
+        }
     }
 
     /// The detected chapter headings, parts nesting chapters; reads the whole file the first time.
@@ -163,7 +187,10 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
         var builder = TOCBuilder()
         var positions: [TextPosition] = []
         for section in byteRanges.indices {
-            let content = try scannedContent(section)
+            lock.lock()
+            let scanned = Result { () throws(ReaderError) in try scannedContent(section, placed: true) }
+            lock.unlock()
+            let content = try scanned.get()
             let headings = content.blocks.indices.filter { content.blocks[$0].isHeading }
             guard !headings.isEmpty else { continue }
             lock.lock()
@@ -224,13 +251,20 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
 
     // MARK: - Sections
 
-    /// Must be called with the lock held; releases it while decoding, so threads reading
-    /// different sections decode them at once (a thread asking for a section being decoded waits).
-    private func loadContent(_ index: Int) throws(ReaderError) -> SectionContent {
+    /// A section kept among the recent ones, the next one built ahead; `placed`: with global
+    /// source offsets. Must be called with the lock held; releases it while decoding, so threads
+    /// reading different sections decode them at once (a thread asking for a section being
+    /// decoded waits).
+    private func loadContent(_ index: Int, placed: Bool = true) throws(ReaderError) -> SectionContent {
         while true {
             try checkOpen()
+            if placed, try learnUTF16Start(ofSection: index) { continue }
             if let hit = recentContent.firstIndex(where: { $0.index == index }) {
-                let entry = recentContent.remove(at: hit)
+                var entry = recentContent.remove(at: hit)
+                if placed && !entry.placed {
+                    entry.content = entry.content.shiftingSources(by: knownUTF16Start(ofSection: index)!)
+                    entry.placed = true
+                }
                 recentContent.append(entry)
                 return entry.content
             }
@@ -238,42 +272,80 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
             freeRetiredContent()
             while buildingAhead.contains(index) { lock.wait() }
         }
-        let built: TXTSectionLoader.Built
+        var built: TXTSectionLoader.Built
         if let ready = builtAhead.removeValue(forKey: index) {
             built = try ready.get()
         } else {
             built = try buildReleasingLock(index)
         }
         record(built, for: index)
-        recentContent.append((index, built.content))
+        if placed, built.baseOffset == nil {
+            let base = knownUTF16Start(ofSection: index)!
+            built.content = built.content.shiftingSources(by: base)
+            built.baseOffset = base
+        }
+        recentContent.append((index, built.content, built.baseOffset != nil))
         if recentContent.count > Self.recentCapacity { retiredContent.append(recentContent.removeFirst().content) }
         buildAhead(index + 1)
         return built.content
     }
 
-    /// A section for a walk through the whole file (the contents): a recent or built-ahead one
-    /// when it is there, else decoded without joining the recent sections, where it would push
-    /// out the section on screen.
-    private func scannedContent(_ index: Int) throws(ReaderError) -> SectionContent {
-        lock.lock()
-        defer { lock.unlock() }
+    /// A section for a walk through the whole file (the contents) or a sample: a recent or
+    /// built-ahead one when it is there, else decoded without joining the recent sections, where
+    /// it would push out the section on screen; `placed`: with global source offsets. Must be
+    /// called with the lock held.
+    private func scannedContent(_ index: Int, placed: Bool) throws(ReaderError) -> SectionContent {
         while true {
             try checkOpen()
-            if let hit = recentContent.first(where: { $0.index == index }) { return hit.content }
-            if let ready = builtAhead[index] { return try ready.get().content }
+            if placed, try learnUTF16Start(ofSection: index) { continue }
+            let found: (content: SectionContent, placed: Bool)?
+            if let hit = recentContent.first(where: { $0.index == index }) {
+                found = (hit.content, hit.placed)
+            } else if let ready = builtAhead[index] {
+                let built = try ready.get()
+                found = (built.content, built.baseOffset != nil)
+            } else {
+                found = nil
+            }
+            if let found {
+                guard placed && !found.placed else { return found.content }
+                return found.content.shiftingSources(by: knownUTF16Start(ofSection: index)!)
+            }
             guard buildingAhead.contains(index) else { break }
             while buildingAhead.contains(index) { lock.wait() }
         }
         let built = try buildReleasingLock(index)
         record(built, for: index)
-        return built.content
+        guard placed, built.baseOffset == nil else { return built.content }
+        return built.content.shiftingSources(by: knownUTF16Start(ofSection: index)!)
+    }
+
+    /// Learns the global offset of section `index` when it is not known yet, decoding the
+    /// sections before it whose lengths are unknown; true when it did, having perhaps released
+    /// the lock meanwhile (so the caller looks again). Must be called with the lock held.
+    private func learnUTF16Start(ofSection index: Int) throws(ReaderError) -> Bool {
+        guard knownUTF16Start(ofSection: index) == nil else { return false }
+        _ = try utf16Start(ofSection: index)
+        return true
+    }
+
+    /// The global UTF-16 offset where a section starts when the lengths of all sections before
+    /// it are known, else nil. Must be called with the lock held.
+    private func knownUTF16Start(ofSection index: Int) -> Int? {
+        var total = 0
+        for earlier in 0..<index {
+            guard let length = utf16Lengths[earlier] else { return nil }
+            total += length
+        }
+        return total
     }
 
     /// Builds section `index` with the lock released meanwhile, so other sections are read at
-    /// once; marked as being built, so a reader of the same section and close() wait for it.
-    /// Must be called with the lock held.
+    /// once; marked as being built, so a reader of the same section and close() wait for it. The
+    /// source offsets are global when the lengths of the sections before it are known, else
+    /// relative to the section. Must be called with the lock held.
     private func buildReleasingLock(_ index: Int) throws(ReaderError) -> TXTSectionLoader.Built {
-        let base = try utf16Start(ofSection: index)
+        let base = knownUTF16Start(ofSection: index)
         buildingAhead.insert(index)
         lock.unlock()
         let result = Result { () throws(ReaderError) in try loader.build(index, baseOffset: base) }
@@ -322,8 +394,8 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
     /// the file in order (pagination) finds it ready. Must be called with the lock held.
     private func buildAhead(_ index: Int) {
         guard byteRanges.indices.contains(index), !buildingAhead.contains(index), builtAhead[index] == nil,
-              !recentContent.contains(where: { $0.index == index }),
-              let base = try? utf16Start(ofSection: index) else { return }
+              !recentContent.contains(where: { $0.index == index }) else { return }
+        let base = knownUTF16Start(ofSection: index)
         buildingAhead.insert(index)
         let loader = self.loader
         DispatchQueue.global(qos: .userInitiated).async { [weak self] in

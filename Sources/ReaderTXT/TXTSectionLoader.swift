@@ -10,6 +10,9 @@ struct TXTSectionLoader: @unchecked Sendable {
         var utf16Length: Int
         /// The text of the section's last heading, if it has one.
         var lastHeading: String?
+        /// The global UTF-16 offset of the section's start, which the source maps count from; nil
+        /// when they count from the section's start (laying out needs no more).
+        var baseOffset: Int?
     }
 
     let path: String
@@ -23,9 +26,10 @@ struct TXTSectionLoader: @unchecked Sendable {
     /// What decoding each section repaired (UTF-8 books only), recorded as sections are decoded.
     let sectionWarnings = SectionWarnings()
 
-    /// Builds section `index`, whose first UTF-16 unit has global offset `baseOffset`.
-    func build(_ index: Int, baseOffset: Int) throws(ReaderError) -> Built {
-        let builder = TXTBlockBuilder(joining: joining, baseOffset: baseOffset,
+    /// Builds section `index`, whose first UTF-16 unit has global offset `baseOffset`; with none,
+    /// the source maps count from the section's start.
+    func build(_ index: Int, baseOffset: Int?) throws(ReaderError) -> Built {
+        let builder = TXTBlockBuilder(joining: joining, baseOffset: baseOffset ?? 0, startsDocument: index == 0,
                                       startsAfterBlank: index == 0 || endsWithBlankLine(index - 1))
         let lastHeadingLine = bookEndLine(inSection: index)
         let built = try withText(of: index) { bytes in
@@ -35,7 +39,7 @@ struct TXTSectionLoader: @unchecked Sendable {
         }
         let content = SectionContent(blocks: built.blocks)
         return Built(content: content, utf16Length: built.utf16Length,
-                     lastHeading: content.blocks.last(where: \.isHeading)?.headingTitle)
+                     lastHeading: content.blocks.last(where: \.isHeading)?.headingTitle, baseOffset: baseOffset)
     }
 
     /// The index of the section's line where ``bookEnd`` falls (0 when the section starts after

@@ -12,33 +12,8 @@ public enum BlockLayout {
     /// The lines' `textRange`s tile `block.text` in UTF-16 units. An empty text (or a rule) gives
     /// exactly one line with empty text.
     public static func lines(of block: Block, columns: Int) -> [LayoutLine] {
-        let columns = max(1, columns)
-        let prefix = LinePrefix(block: block, columns: columns)
-        if case .rule = block.kind {
-            return [LayoutLine(prefix: prefix.rule(columns: columns), text: "",
-                               textRange: 0..<block.text.utf16.count)]
-        }
-        if block.text.isEmpty {
-            return [LayoutLine(prefix: trimmingTrailingSpaces(prefix.first), text: "", textRange: 0..<0)]
-        }
-        let mode = wrapMode(of: block)
-        let available = columns - prefix.width
-        return withUTF8(block.text) { bytes, text in
-            var breaker = LineBreaker(sink: LineRecorder(), mode: mode, available: available)
-            breaker.finish(at: ClusterScanner.scan(bytes, of: text, into: &breaker))
-            let first = prefix.first
-            let continuation = prefix.continuation
-            var lines: [LayoutLine] = []
-            lines.reserveCapacity(breaker.sink.lines.count)
-            for line in breaker.sink.lines {
-                let shown = LineText.make(from: bytes, line.start.utf8..<line.contentEnd.utf8, mode: mode,
-                                          available: available)
-                let decoration = lines.isEmpty ? first : continuation
-                lines.append(LayoutLine(prefix: shown.isEmpty ? trimmingTrailingSpaces(decoration) : decoration,
-                                        text: shown, textRange: line.start.utf16..<line.end.utf16))
-            }
-            return lines
-        }
+        let laidOut = LaidOutBlock(block, columns: columns)
+        return laidOut.layoutLines(0..<laidOut.count)
     }
 
     /// Lays out blocks one after another as the paginator does on one endless page: each block's
@@ -84,27 +59,20 @@ public enum BlockLayout {
 
     /// How the text of `block` wraps. A table's text is preformatted (aligned columns, one row a
     /// line) but wraps at word boundaries, so a table wider than the page is never cut mid-word.
-    private static func wrapMode(of block: Block) -> WrapMode {
+    static func wrapMode(of block: Block) -> WrapMode {
         if case .preformatted = block.kind, block.tableRows.isEmpty { return .preformatted }
         return .flowing
     }
 
     /// Runs `body` on the UTF-8 bytes of `text` (and the string they belong to) without copying
     /// them when the string is already contiguous UTF-8.
-    private static func withUTF8<Result>(_ text: String,
+    static func withUTF8<Result>(_ text: String,
                                          _ body: (UnsafeBufferPointer<UInt8>, String) -> Result) -> Result {
         var contiguous = text
         contiguous.makeContiguousUTF8()
         let native = contiguous
         if let result = native.utf8.withContiguousStorageIfAvailable({ body($0, native) }) { return result }
         return Array(native.utf8).withUnsafeBufferPointer { body($0, native) }
-    }
-
-    /// `decoration` without trailing spaces, for lines that show no text.
-    private static func trimmingTrailingSpaces(_ decoration: String) -> String {
-        var trimmed = Substring(decoration)
-        while trimmed.last == " " { trimmed.removeLast() }
-        return String(trimmed)
     }
 }
 

@@ -1,22 +1,29 @@
-/// Walks a document's blocks in reading order, loading one section at a time.
+/// Walks a document's blocks in reading order, loading one section at a time for layout
+/// (``Document/layoutContent(ofSection:use:)``).
 struct BlockCursor {
     let document: any Document
+    /// How the sections are used.
+    private let use: SectionUse
     /// The number of sections, read once: `readingOrder` hands out a shared array, and counting
     /// it at every block would make threads paging one document contend on its reference count.
     private let sectionCount: Int
     private var sectionIndex = -1
     private var blocks: [Block] = []
 
-    init(document: any Document) {
+    init(document: any Document, use: SectionUse = .reading) {
         self.document = document
+        self.use = use
         sectionCount = document.readingOrder.count
     }
+
+    /// The section whose blocks the cursor holds (-1 before any), and those blocks.
+    var currentSection: (index: Int, blocks: [Block]) { (sectionIndex, blocks) }
 
     /// The block at a position, or nil when `section`/`block` is past the end of the document.
     mutating func block(section: Int, block: Int) throws(ReaderError) -> Block? {
         guard section < sectionCount else { return nil }
         if section != sectionIndex {
-            blocks = try document.content(ofSection: section).blocks
+            blocks = try document.layoutContent(ofSection: section, use: use).blocks
             sectionIndex = section
         }
         return block < blocks.count ? blocks[block] : nil

@@ -101,10 +101,28 @@ public final class Paginator: @unchecked Sendable {
     public func estimatedPageCount() throws(ReaderError) -> PageCount {
         growthLock.lock()
         defer { growthLock.unlock() }
-        // Finishing the section in hand makes the count exact for a short document, cheaply.
+        // Finishing the section in hand makes the count exact for a short document, cheaply; the
+        // samples are laid out meanwhile on the other cores unless that section is the last.
         let section = lastStart().section
-        while !isComplete, lastStart().section == section {
-            try extend(toPageCount: indexLock.withLock { pageIndex.starts.count } + 1)
+        let finishSection = { @Sendable () throws(ReaderError) in
+            while !self.isComplete, self.lastStart().section == section {
+                try self.extend(toPageCount: self.indexLock.withLock { self.pageIndex.starts.count } + 1)
+            }
+        }
+        if sampledEstimate == nil, section < sectionStartsNewPage.count - 1 {
+            let weights = try sectionWeights()
+            let samples = PageCount.sampleSections(weights: weights)
+            let counts = try ParallelWork.run(samples.count + 1) { @Sendable (job: Int) throws(ReaderError) -> Int in
+                if job == 0 {
+                    try finishSection()
+                    return 0
+                }
+                return try self.pageCount(ofSection: samples[job - 1])
+            }
+            let sampled = Dictionary(uniqueKeysWithValues: zip(samples, counts.dropFirst()))
+            sampledEstimate = PageCount.estimate(weights: weights, sampledPages: sampled, startsNewPage: sectionStartsNewPage)
+        } else {
+            try finishSection()
         }
         let (count, complete) = indexLock.withLock { (pageIndex.starts.count, pageIndex.isComplete) }
         if complete { return PageCount(value: count, isExact: true) }
@@ -131,15 +149,17 @@ public final class Paginator: @unchecked Sendable {
         return sections.map { _ in 1 }
     }
 
-    /// The pages laid out from the start of `section` until the next section begins.
+    /// The pages laid out from the start of `section` until the next section begins; the
+    /// section is read as a sample (``SectionUse/sampling``).
     private func pageCount(ofSection section: Int) throws(ReaderError) -> Int {
-        var cursor = BlockCursor(document: document)
+        var cursor = BlockCursor(document: document, use: .sampling)
         var start = TextPosition(section: section, block: 0, offset: 0)
         var pages = 0
+        var lines = PageStartsOnly()
         while start.section == section {
-            let laid = try layPage(from: start, collectLines: false, cursor: &cursor)
+            let next = try layPage(from: start, into: &lines, cursor: &cursor)
             pages += 1
-            guard let next = laid.next, next > start else { break }
+            guard let next, next > start else { break }
             start = next
         }
         return pages
@@ -168,10 +188,30 @@ public final class Paginator: @unchecked Sendable {
             defer { pageCursor = nil }
             return pageCursor
         } ?? BlockCursor(document: document)
-        let laid = try layPage(from: start, collectLines: true, cursor: &cursor)
+        var lines = PageLines()
+        let next = try layPage(from: start, into: &lines, cursor: &cursor)
         memoLock.withLock { pageCursor = cursor }
-        record(next: laid.next, after: start)
-        return Page(number: number, lines: laid.lines.text, start: start, end: laid.next, spans: laid.lines.spans)
+        record(next: next, after: start)
+        return Page(number: number, lines: lines.text, start: start, end: next, spans: lines.spans)
+    }
+
+    /// The lines of every page from the first, as UTF-8 each followed by a line feed, handed to
+    /// `write` a page at a time (the bytes live only for the call): what ``pages()`` gives in
+    /// ``Page/lines``, without a string per line, for streaming a whole text. Tells the document
+    /// it is about to be read in order. Pages written before an error stay written.
+    public func writeText(_ write: (UnsafeBufferPointer<UInt8>) -> Void) throws(ReaderError) {
+        document.willReadSequentially()
+        var start = knownStart(ofPage: 1) ?? .start
+        var cursor = BlockCursor(document: document)
+        var lines = PageTextBytes()
+        while true {
+            let next = try layPage(from: start, into: &lines, cursor: &cursor)
+            record(next: next, after: start)
+            lines.bytes.withUnsafeBufferPointer(write)
+            lines.bytes.removeAll(keepingCapacity: true)
+            guard let next else { return }
+            start = next
+        }
     }
 
     /// The number of the page that holds `position`.
@@ -220,34 +260,37 @@ public final class Paginator: @unchecked Sendable {
                 pageIndex.isComplete || pageIndex.starts.count >= count ? nil : pageIndex.starts[pageIndex.starts.count - 1]
             }
             guard let start else { return }
-            let laid = try layPage(from: start, collectLines: false, cursor: &growthCursor)
-            record(next: laid.next, after: start)
+            var lines = PageStartsOnly()
+            let next = try layPage(from: start, into: &lines, cursor: &growthCursor)
+            record(next: next, after: start)
         }
     }
 
-    /// Lays out one page from `start`; returns its lines (when asked) and where the next page starts.
-    private func layPage(from start: TextPosition, collectLines: Bool,
-                         cursor: inout BlockCursor) throws(ReaderError) -> (lines: PageLines, next: TextPosition?) {
+    /// Lays out one page from `start`, its lines going to `lines` (when it takes them); returns
+    /// where the next page starts.
+    private func layPage<Lines: PageLineCollector>(from start: TextPosition, into lines: inout Lines,
+                                                   cursor: inout BlockCursor) throws(ReaderError) -> TextPosition? {
         let rows = viewport.rows, columns = viewport.columns
-        var lines = PageLines()
         guard var (position, block) = try cursor.firstBlock(atOrAfter: start.section, block: start.block) else {
-            return (lines, nil)
+            return nil
         }
         var startOffset = (position.section, position.block) == (start.section, start.block) ? start.offset : 0
         var used = 0
         var firstOnPage = true
 
-        func appendBlank(_ count: Int) {
-            if collectLines { lines.appendBlank(count) }
-        }
-
         while true {
-            // Strings are built only for pages that are shown; counting needs line ranges at most.
-            let laidOut: [LayoutLine]? = collectLines ? BlockLayout.lines(of: block, columns: columns) : nil
-            let ranges: [Range<Int>]? = laidOut.map { $0.map(\.textRange) }
-                ?? (startOffset > 0 ? lineRanges(of: block, at: position) : nil)
-            let total = ranges?.count ?? BlockLayout.lineCount(of: block, columns: columns)
-            let firstLine = startOffset == 0 ? 0 : (ranges!.firstIndex { $0.lowerBound >= startOffset } ?? total)
+            // Lines are cut only for pages that are shown; counting needs line ranges at most.
+            let laidOut = lines.takesLines ? lines.layOut(block, at: position, in: cursor, columns: columns) : nil
+            let ranges: [Range<Int>]? = laidOut == nil && startOffset > 0 ? lineRanges(of: block, at: position) : nil
+            let total = laidOut?.count ?? ranges?.count ?? BlockLayout.lineCount(of: block, columns: columns)
+            let firstLine: Int
+            if startOffset == 0 {
+                firstLine = 0
+            } else if let laidOut {
+                firstLine = laidOut.firstLine(startingAtOrAfter: startOffset) ?? total
+            } else {
+                firstLine = ranges!.firstIndex { $0.lowerBound >= startOffset } ?? total
+            }
             let remaining = total - firstLine
             let spacing = firstOnPage || firstLine > 0 ? 0 : block.spacingBefore
             let room = rows - used
@@ -258,15 +301,15 @@ public final class Paginator: @unchecked Sendable {
                    used + spacing + remaining + following.spacingBefore + 1 > rows,
                    remaining + following.spacingBefore + 1 <= rows {
                     // Keep the heading with what follows it.
-                    return (lines, TextPosition(section: position.section, block: position.block, offset: 0))
+                    return TextPosition(section: position.section, block: position.block, offset: 0)
                 }
-                appendBlank(spacing)
-                if let laidOut { lines.append(laidOut[firstLine...], of: position) }
+                lines.appendBlank(spacing)
+                if let laidOut { lines.append(laidOut, lines: firstLine..<total, of: position) }
                 used += spacing + remaining
                 firstOnPage = false
-                guard let (nextPosition, nextBlock) = next else { return (lines, nil) }
+                guard let (nextPosition, nextBlock) = next else { return nil }
                 if used >= rows || startsNewPage(nextPosition.section, after: position.section) {
-                    return (lines, nextPosition)
+                    return nextPosition
                 }
                 (position, block, startOffset) = (nextPosition, nextBlock, 0)
                 continue
@@ -276,34 +319,14 @@ public final class Paginator: @unchecked Sendable {
             // text), is not split: a page starting inside it could not be pointed at by a Locator.
             let keepsWhole = block.isHeading || !block.sourceMap.runs.contains { $0.length > 0 }
             if !firstOnPage, spacing >= room || (keepsWhole && remaining + (block.isHeading ? 1 : 0) <= rows) {
-                return (lines, TextPosition(section: position.section, block: position.block, offset: 0))
+                return TextPosition(section: position.section, block: position.block, offset: 0)
             }
             let fitting = room - spacing
-            let breaks = ranges ?? lineRanges(of: block, at: position)
-            appendBlank(spacing)
-            if let laidOut { lines.append(laidOut[firstLine..<(firstLine + fitting)], of: position) }
-            let breakOffset = breaks[firstLine + fitting].lowerBound
-            return (lines, TextPosition(section: position.section, block: position.block, offset: breakOffset))
-        }
-    }
-}
-
-/// The lines of a page being laid out, with where each comes from.
-private struct PageLines {
-    var text: [String] = []
-    var spans: [LineSpan?] = []
-
-    mutating func appendBlank(_ count: Int) {
-        guard count > 0 else { return }
-        text.append(contentsOf: repeatElement("", count: count))
-        spans.append(contentsOf: repeatElement(nil, count: count))
-    }
-
-    mutating func append(_ laid: ArraySlice<LayoutLine>, of position: TextPosition) {
-        for line in laid {
-            text.append(line.rendered)
-            spans.append(LineSpan(section: position.section, block: position.block, textRange: line.textRange,
-                                  prefix: line.prefix, text: line.text))
+            lines.appendBlank(spacing)
+            if let laidOut { lines.append(laidOut, lines: firstLine..<(firstLine + fitting), of: position) }
+            let breakOffset = laidOut?.textRange(ofLine: firstLine + fitting).lowerBound
+                ?? (ranges ?? lineRanges(of: block, at: position))[firstLine + fitting].lowerBound
+            return TextPosition(section: position.section, block: position.block, offset: breakOffset)
         }
     }
 }
