@@ -49,6 +49,9 @@ struct SearchCommand: ParsableCommand {
     @Flag(help: "Print only the number of hits.")
     var count = false
 
+    @Flag(help: "Leave out page numbers, so nothing is laid out and hits come sooner (no \"page\" in --json).")
+    var noPages = false
+
     @Flag(help: "Scan every section even when a search index exists.")
     var noIndex = false
 
@@ -71,16 +74,23 @@ struct SearchCommand: ParsableCommand {
             let (opened, options) = try transform.open(document)
             document.warnAboutIgnoredOptions(for: opened)
             var output = OutputBuffer()
-            let sections = sectionsToScan(opened, variant: options.textVariant)
+            // A count in place of a text file's bytes decodes nothing, so it needs no index (whose
+            // lookup hashes the whole file).
+            let countsInPlace = count ? try DocumentSearch(document: opened, query: searchQuery).searchesInPlace : false
+            if countsInPlace { report("counting in the file's bytes in place; the search index is not needed") }
+            let sections = countsInPlace ? nil : sectionsToScan(opened, variant: options.textVariant)
             if count {
-                let search = try DocumentSearch(document: opened, query: searchQuery, sections: sections)
-                while try search.nextMatch() != nil { found += 1 }
+                found = try DocumentSearch(document: opened, query: searchQuery, sections: sections).count()
                 if found > 0 { output.line(String(found)) }
                 output.flush()
                 return
             }
-            let session = try ReadingSession.paging(opened, options: options, view: view)
-            let search = try DocumentSearch(document: opened, query: searchQuery, paginator: session.paginator,
+            // JSON Locators carry the fingerprint, hashed before the first line anyway; otherwise
+            // the first hits do not wait for the hash that finds the cached page index.
+            let session = noPages ? nil
+                : json ? try ReadingSession.paging(opened, options: options, view: view)
+                : try ReadingSession.pagingLoadingIndexInBackground(opened, options: options, view: view)
+            let search = try DocumentSearch(document: opened, query: searchQuery, paginator: session?.paginator,
                                             sections: sections)
             let fingerprint = json ? try opened.fingerprint().description : nil
             while let hit = try search.next() {
@@ -88,7 +98,7 @@ struct SearchCommand: ParsableCommand {
                 output.line(fingerprint.map { SearchHitLine.json(hit, fingerprint: $0) } ?? SearchHitLine.text(hit))
                 output.flush()
             }
-            try session.saveIndex()
+            try session?.saveIndex()
         }
         if found == 0 { throw ExitCode(1) }
     }

@@ -23,6 +23,8 @@ public final class ReadingSession: Sendable {
     public let paginator: Paginator
     /// The document's text prepared for re-anchoring, made on first use.
     private let anchorTarget = Mutex<AnchorTarget?>(nil)
+    /// The cached page index being loaded on another thread, for a session made so.
+    private let backgroundLoad: BackgroundIndexLoad?
 
     /// Opens the file at `path` and pages it at `viewport`, starting from the page index `cache`
     /// holds for it.
@@ -51,6 +53,23 @@ public final class ReadingSession: Sendable {
             cached = cache.load(fingerprint: try document.fingerprint(), viewport: viewport, variant: options.textVariant)
         }
         paginator = Paginator(document: document, viewport: viewport, cachedIndex: cached)
+        backgroundLoad = nil
+    }
+
+    /// Pages an open document at `viewport` at once, loading the page index `cache` holds for it
+    /// on another thread: finding that index needs the document's fingerprint, a hash of the whole
+    /// file, and a page near the start (the first search hit of a large text file, say) is laid
+    /// out sooner than that. The paginator takes the index when it is loaded; pages laid out
+    /// before are the same pages.
+    /// - Parameters: as for ``init(document:options:viewport:cache:)``.
+    public init(document: any Document, options: OpenOptions = .init(), viewport: Viewport,
+                loadingIndexInBackgroundFrom cache: PageIndexCache) {
+        self.document = document
+        self.viewport = viewport
+        self.options = options
+        self.cache = cache
+        paginator = Paginator(document: document, viewport: viewport)
+        backgroundLoad = BackgroundIndexLoad(paginator: paginator, cache: cache, variant: options.textVariant)
     }
 
     // MARK: Pages
@@ -109,11 +128,16 @@ public final class ReadingSession: Sendable {
     }
 
     /// Saves what was learnt about the pages to the cache, so the next session starts from it;
-    /// writes nothing when nothing new was learnt or there is no cache.
+    /// writes nothing when nothing new was learnt or there is no cache. Waits for an index being
+    /// loaded in the background.
     /// - Throws: `ReaderError` when the document's fingerprint cannot be computed.
     public func saveIndex() throws(ReaderError) {
         guard let cache, paginator.hasLearnt else { return }
-        cache.store(paginator.index, fingerprint: try document.fingerprint(), variant: options.textVariant)
+        let index = paginator.index
+        // A session that loaded its index in the background has learnt that much from the cache.
+        if let loaded = backgroundLoad?.finished(), index.starts.count <= loaded.starts.count,
+           loaded.isComplete || !index.isComplete { return }
+        cache.store(index, fingerprint: try document.fingerprint(), variant: options.textVariant)
     }
 
     // MARK: Locators

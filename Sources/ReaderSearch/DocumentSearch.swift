@@ -18,6 +18,11 @@ import ReaderCore
 /// TXT backend makes by reading the whole text once). A regular expression is matched within one section, plus the last
 /// ``regexCarry`` characters of the section before when the text runs on; its empty matches are
 /// skipped.
+///
+/// In a document whose text can be read in place as UTF-8 (``UTF8TextProviding``), a literal query
+/// that folds to ASCII is first looked for in the bytes themselves (``searchesInPlace``): sections
+/// without a match are passed over undecoded, and ``count()`` decodes nothing at all. The matches
+/// are the same either way.
 public final class DocumentSearch {
     /// The document searched.
     public let document: any Document
@@ -37,6 +42,9 @@ public final class DocumentSearch {
 
     private let matcher: Matcher
     private let folder: ScalarFolder
+    /// The scan of the document's bytes in place that counts without decoding and picks the
+    /// sections to decode, when the document and the query allow one.
+    private let inPlace: InPlaceSearch?
     private let texts: SectionTexts
     private let sectionsToScan: [Int]
     private var nextToScan = 0
@@ -81,7 +89,18 @@ public final class DocumentSearch {
         } catch {
             throw error.locating(file: document.path, format: document.format)
         }
+        if case .literal(let literal) = matcher {
+            inPlace = InPlaceSearch(document: document, pattern: literal.pattern, folder: folder,
+                                    wholeWords: query.matchesWholeWords)
+        } else {
+            inPlace = nil
+        }
     }
+
+    /// Whether the document's bytes are searched in place (a UTF-8 text file and a query that folds
+    /// to ASCII): sections without a match are then never decoded, and ``count()`` decodes none,
+    /// so a full-text index has nothing to save.
+    public var searchesInPlace: Bool { inPlace != nil }
 
     private static func matcher(for query: SearchQuery, folder: ScalarFolder) throws(ReaderError) -> Matcher {
         if query.isRegularExpression {
@@ -113,6 +132,23 @@ public final class DocumentSearch {
         return SearchHit(match: match, locator: locator, tocTitle: locator.title, pageNumber: page)
     }
 
+    /// The number of remaining matches (up to the limit), as many as ``nextMatch()`` would give.
+    /// Before any match is asked for, a search in place of every section counts without decoding
+    /// the text (``progress`` is then called once, at the end).
+    public func count() throws(ReaderError) -> Int {
+        if let inPlace, reported == 0, nextToScan == 0, !stopped,
+           sectionsToScan.count == document.readingOrder.count,
+           let counted = try inPlace.count(limit: query.limit) {
+            reported = counted
+            nextToScan = sectionsToScan.count
+            if let progress { _ = progress(sectionsToScan.count, sectionsToScan.count) }
+            return counted
+        }
+        var counted = 0
+        while try nextFound() != nil { counted += 1 }
+        return counted
+    }
+
     /// Every remaining hit (up to the limit).
     public func allHits() throws(ReaderError) -> [SearchHit] {
         var hits: [SearchHit] = []
@@ -126,9 +162,14 @@ public final class DocumentSearch {
             guard !stopped, nextToScan < sectionsToScan.count else { return nil }
             pending.removeAll(keepingCapacity: true)
             nextPending = 0
-            // Past the first section, a scan of every section reads the rest in order.
-            if nextToScan == 1, sectionsToScan.count == document.readingOrder.count { document.willReadSequentially() }
-            try scan(sectionsToScan[nextToScan])
+            let section = sectionsToScan[nextToScan]
+            if try inPlace?.mayHoldMatch(section: section) ?? true {
+                // Past the first section, a scan of every section reads the rest in order.
+                if nextToScan == 1, inPlace == nil, sectionsToScan.count == document.readingOrder.count {
+                    document.willReadSequentially()
+                }
+                try scan(section)
+            }
             nextToScan += 1
             if let progress, !progress(nextToScan, sectionsToScan.count) { stopped = true }
         }

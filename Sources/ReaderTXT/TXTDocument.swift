@@ -21,7 +21,7 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
     public let encoding: EncodingDetection
 
     private let file: MappedFile
-    private let byteRanges: [Range<Int>]
+    let byteRanges: [Range<Int>]
     private let loader: TXTSectionLoader
     private let href: String
     /// Guards everything below; also signals when a section built in the background is ready.

@@ -1,0 +1,40 @@
+/// Documents whose text is a run of UTF-8 bytes that can be read in place (a plain-text file), so
+/// that a search can scan the bytes instead of building every section's blocks.
+///
+/// The bytes stand for the blocks this way: section `i`'s blocks are made of the bytes of
+/// ``UTF8Text/sectionRanges```[i]`, cut into lines, each line's leading and trailing whitespace
+/// dropped, the lines of a block joined by whitespace, or by nothing between two characters of a
+/// script written without spaces (Han, kana, Hangul, fullwidth forms), and blank lines ending
+/// blocks. So outside that last case the blocks hold the bytes' characters in the bytes' order,
+/// with whitespace wherever the bytes have whitespace.
+public protocol UTF8TextProviding {
+    /// Calls `body` with the document's text as bytes, or returns nil without calling it when the
+    /// text is not stored as UTF-8. The bytes are valid only during the call and may hold sequences
+    /// that are not well-formed UTF-8, which the document repairs when it builds blocks: a reader
+    /// must check them.
+    func withUTF8Text<Result>(_ body: (UTF8Text) throws(ReaderError) -> Result) throws(ReaderError) -> Result?
+}
+
+/// A document's text as UTF-8 bytes read in place (see ``UTF8TextProviding``).
+public struct UTF8Text {
+    /// The bytes of the text.
+    public let bytes: UnsafeBufferPointer<UInt8>
+    /// The range of ``bytes`` each section is made from, in reading order, each starting where the
+    /// one before ends.
+    public let sectionRanges: [Range<Int>]
+    private let releasing: (Range<Int>) -> Void
+
+    /// Creates the view; the ranges must be in order, adjacent and within `bytes`. `release` is
+    /// told of bytes that will not be read again (a memory map can give their pages back).
+    public init(bytes: UnsafeBufferPointer<UInt8>, sectionRanges: [Range<Int>],
+                release: @escaping (Range<Int>) -> Void = { _ in }) {
+        self.bytes = bytes
+        self.sectionRanges = sectionRanges
+        releasing = release
+    }
+
+    /// Says that the bytes of `range` will not be read again, so a long scan keeps little resident.
+    public func release(_ range: Range<Int>) {
+        releasing(range)
+    }
+}

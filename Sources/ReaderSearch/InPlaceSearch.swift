@@ -1,0 +1,104 @@
+import ReaderCore
+
+/// A literal search of a document's UTF-8 bytes read in place (``UTF8TextProviding``, through
+/// ``UTF8LiteralScanner``): it counts the matches without building blocks, and tells a
+/// ``DocumentSearch`` which sections hold a match, so it builds and folds only those.
+///
+/// The bytes are mapped afresh for each call, so nothing is held between calls but the scan's
+/// position. Once the bytes cannot be scanned in place (they are not well-formed UTF-8, say), every
+/// section from there on is said to hold a match and is searched the general way.
+final class InPlaceSearch {
+    private let source: any UTF8TextProviding
+    private let pattern: [UInt16]
+    private let folder: ScalarFolder
+    private let wholeWords: Bool
+    /// Where the scan goes on from, as an offset in the text's bytes.
+    private var position: Int?
+    /// The last match found, while it may still reach into a section not asked about yet.
+    private var pendingMatch: Range<Int>?
+    private var finished = false
+    /// Set once the bytes could not be scanned in place.
+    private var gaveUp = false
+
+    /// A search of `document` for `pattern` (folded by `folder`), nil when the document cannot be
+    /// read in place or the pattern is not one the scanner can search.
+    init?(document: any Document, pattern: [UInt16], folder: ScalarFolder, wholeWords: Bool) {
+        guard let source = document as? any UTF8TextProviding, UTF8LiteralScanner.canSearch(pattern),
+              (try? source.withUTF8Text({ _ throws(ReaderError) in true })) == true else { return nil }
+        self.source = source
+        self.pattern = pattern
+        self.folder = folder
+        self.wholeWords = wholeWords
+    }
+
+    /// The number of matches in the whole text, stopping at `limit`; nil when the bytes cannot be
+    /// scanned in place (nothing is counted then).
+    func count(limit: Int?) throws(ReaderError) -> Int? {
+        let counted = try source.withUTF8Text { text throws(ReaderError) -> Int? in
+            guard let (bytes, ranges) = Self.textBytes(text),
+                  var scanner = UTF8LiteralScanner(bytes: bytes, pattern: pattern, folder: folder, wholeWords: wholeWords)
+            else { return nil }
+            var count = 0
+            for (index, range) in ranges.enumerated() {
+                scanning: while true {
+                    switch scanner.next(startingBefore: range.upperBound) {
+                    case .match:
+                        count += 1
+                        if let limit, count >= limit { return count }
+                    case .end: break scanning
+                    case .unsupported: return nil
+                    }
+                }
+                // The section's pages are not needed again (a match's checks may read a few bytes back).
+                if index > 0 { text.release(text.sectionRanges[index - 1]) }
+            }
+            return count
+        }
+        return counted ?? nil
+    }
+
+    /// Whether section `section` holds a match or a part of one. Sections are asked about in
+    /// increasing order; one not asked about is passed over.
+    func mayHoldMatch(section: Int) throws(ReaderError) -> Bool {
+        if gaveUp { return true }
+        let answer = try source.withUTF8Text { text throws(ReaderError) -> Bool? in
+            guard let (bytes, ranges) = Self.textBytes(text), ranges.indices.contains(section),
+                  var scanner = UTF8LiteralScanner(bytes: bytes, pattern: pattern, folder: folder, wholeWords: wholeWords,
+                                                   from: position ?? 0)
+            else { return nil }
+            let range = ranges[section]
+            defer { position = scanner.position }
+            while true {
+                if let match = pendingMatch {
+                    if match.lowerBound >= range.upperBound { return false }
+                    if match.upperBound <= range.upperBound { pendingMatch = nil }
+                    if match.upperBound > range.lowerBound { return true }
+                    continue
+                }
+                if finished { return false }
+                switch scanner.next(startingBefore: range.upperBound) {
+                case .match(let match): pendingMatch = match
+                case .end:
+                    if scanner.position >= bytes.count { finished = true }
+                    return false
+                case .unsupported: return nil
+                }
+            }
+        }
+        guard let answer = answer ?? nil else {
+            gaveUp = true
+            return true
+        }
+        return answer
+    }
+
+    /// The bytes from the first section's start to the last one's end, and the sections' ranges
+    /// in them.
+    private static func textBytes(_ text: UTF8Text) -> (UnsafeBufferPointer<UInt8>, [Range<Int>])? {
+        guard let first = text.sectionRanges.first, let last = text.sectionRanges.last,
+              first.lowerBound >= 0, last.upperBound <= text.bytes.count, first.lowerBound <= last.upperBound else { return nil }
+        let origin = first.lowerBound
+        let bytes = UnsafeBufferPointer(rebasing: text.bytes[origin..<last.upperBound])
+        return (bytes, text.sectionRanges.map { ($0.lowerBound - origin)..<($0.upperBound - origin) })
+    }
+}
