@@ -1,4 +1,5 @@
 import ReaderCore
+import ReaderXML
 import ReaderHTML
 
 /// One feed item converted to blocks: its title as a heading, a line of byline and date, then
@@ -40,8 +41,8 @@ struct FeedItemSection: HTMLBookSection {
     }
 
     private static func escaped(_ text: String) -> String {
-        var output = ""
-        MarkupSerializer.escapeText(text, into: &output)
-        return output
+        var output: [UInt8] = []
+        MarkupElement.escape(text, quotes: false, into: &output)
+        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -39,42 +39,4 @@ enum MarkupSerializer {
         default: attribute.name
         }
     }
-
-    static func escapeText(_ text: String, into output: inout String) {
-        escape(text, into: &output, quotes: false)
-    }
-
-    static func escapeAttribute(_ text: String, into output: inout String) {
-        escape(text, into: &output, quotes: true)
-    }
-
-    /// Appends `text` with `&`, `<`, `>` (and `"`) escaped, copying the runs between them whole.
-    private static func escape(_ text: String, into output: inout String, quotes: Bool) {
-        let special: (UInt8) -> Bool = { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
-            || (quotes && $0 == UInt8(ascii: "\"")) }
-        guard text.utf8.contains(where: special) else {
-            output += text
-            return
-        }
-        var copy = text
-        copy.withUTF8 { bytes in
-            var runStart = 0
-            for index in bytes.indices {
-                let replacement: String
-                switch bytes[index] {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): guard quotes else { continue }; replacement = "&quot;"
-                default: continue
-                }
-                if runStart < index { output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self) }
-                output += replacement
-                runStart = index + 1
-            }
-            if runStart < bytes.count {
-                output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart...]), as: UTF8.self)
-            }
-        }
-    }
 }
