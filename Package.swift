@@ -123,6 +123,10 @@ let package = Package(
             dependencies: [
                 "ReaderEngine", "ReaderCore", "ReaderAnchoring", "ReaderSearch", "ReaderSearchIndex",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // WebDAV backups; not Foundation's URLSession, whose libcurl (and its two dozen
+                // libraries) would be loaded at the start of every `reader` command.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
 
         // HTTP fetching on AsyncHTTPClient: bounded redirects, gzip/deflate, deadlines, size caps, conditional GET,

@@ -1,8 +1,8 @@
+import AsyncHTTPClient
 import Foundation
+import NIOCore
+import NIOHTTP1
 import ReaderCore
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// A backup file on a WebDAV server: written to a temporary name beside it and moved over it
 /// (`MOVE` with `Overwrite: T`), so the remote file is always the old one or the whole new one.
@@ -35,18 +35,17 @@ public struct WebDAVClient: Sendable {
     public func upload(_ data: Data) throws(ReaderError) {
         let name = url.lastPathComponent
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(name).upload-\(UUID().uuidString.prefix(12))")
-        var put = request(temporary, method: "PUT")
-        put.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        put.httpBody = data
-        do {
-            try expect(send(put), [200, 201, 204], doing: "upload to a temporary file")
-            var move = request(temporary, method: "MOVE")
-            move.setValue(url.absoluteString, forHTTPHeaderField: "Destination")
-            move.setValue("T", forHTTPHeaderField: "Overwrite")
-            try expect(send(move), [200, 201, 204], doing: "move the upload into place")
-        } catch {
-            _ = try? send(request(temporary, method: "DELETE"))
-            throw error
+        try withClient { (client: HTTPClient) throws(ReaderError) in
+            do throws(ReaderError) {
+                let put = try request(temporary, method: .PUT, headers: [("Content-Type", "application/json")], body: data)
+                try expect(send(put, on: client), [200, 201, 204], doing: "upload to a temporary file")
+                let move = try request(temporary, method: .init(rawValue: "MOVE"),
+                                       headers: [("Destination", url.absoluteString), ("Overwrite", "T")])
+                try expect(send(move, on: client), [200, 201, 204], doing: "move the upload into place")
+            } catch {
+                if let delete = try? request(temporary, method: .DELETE) { _ = try? send(delete, on: client) }
+                throw error
+            }
         }
     }
 
@@ -54,23 +53,37 @@ public struct WebDAVClient: Sendable {
     /// - Throws: ``ReaderError`` of kind `fileNotFound` when there is none, `unreadable` when
     ///   the request fails or the file is too large.
     public func download(limit: Int = LibraryBackup.byteLimit) throws(ReaderError) -> Data {
-        let (status, body) = try send(request(url, method: "GET"))
+        let (status, body) = try withClient { (client: HTTPClient) throws(ReaderError) in
+            try send(try request(url, method: .GET), on: client, bodyLimit: limit)
+        }
         if status == 404 { throw ReaderError(.fileNotFound, file: url.absoluteString, reason: "no backup on the server") }
         try expect((status, body), [200], doing: "download")
-        guard body.count <= limit else {
-            throw ReaderError(.unreadable, file: url.absoluteString, reason: "the backup is larger than \(limit >> 20) MiB")
-        }
         return body
     }
 
-    private func request(_ target: URL, method: String) -> URLRequest {
-        var request = URLRequest(url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.httpMethod = method
+    /// Runs `body` with a client of its own, shut down afterwards. Redirects are not followed:
+    /// a backup goes where it was told to.
+    private func withClient<T>(_ body: (HTTPClient) throws(ReaderError) -> T) throws(ReaderError) -> T {
+        let configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .seconds(Int64(min(timeout, 10))), read: .seconds(Int64(max(1, timeout)))))
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        defer { try? client.syncShutdown() }
+        return try body(client)
+    }
+
+    private func request(_ target: URL, method: HTTPMethod, headers: [(String, String)] = [],
+                         body: Data? = nil) throws(ReaderError) -> HTTPClient.Request {
+        var fields = HTTPHeaders(headers)
         if let credentials {
             let token = Data("\(credentials.user):\(credentials.password)".utf8).base64EncodedString()
-            request.setValue("Basic \(token)", forHTTPHeaderField: "Authorization")
+            fields.add(name: "Authorization", value: "Basic \(token)")
         }
-        return request
+        do {
+            return try HTTPClient.Request(url: target.absoluteString, method: method, headers: fields, body: body.map { .data($0) })
+        } catch {
+            throw ReaderError(.invalidArgument, file: target.absoluteString, reason: "not a URL a request can go to: \(error)")
+        }
     }
 
     private func expect(_ response: (status: Int, body: Data), _ accepted: Set<Int>, doing what: String) throws(ReaderError) {
@@ -81,54 +94,22 @@ public struct WebDAVClient: Sendable {
         }
     }
 
-    /// Sends a request and waits for its answer, at most ``timeout`` seconds.
-    private func send(_ request: URLRequest) throws(ReaderError) -> (status: Int, body: Data) {
-        let exchange = WebDAVExchange()
-        let session = URLSession(configuration: .ephemeral, delegate: ChallengeRefusal(), delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        let task = session.dataTask(with: request) { data, response, error in
-            exchange.finish(status: (response as? HTTPURLResponse)?.statusCode, body: data, error: error)
+    /// Sends a request and waits for its answer, at most ``timeout`` seconds, reading at most
+    /// `bodyLimit` bytes of body.
+    private func send(_ request: HTTPClient.Request, on client: HTTPClient,
+                      bodyLimit: Int = 1 << 20) throws(ReaderError) -> (status: Int, body: Data) {
+        let accumulator = ResponseAccumulator(request: request, maxBodySize: bodyLimit)
+        let method = request.method.rawValue
+        do {
+            let response = try client.execute(request: request, delegate: accumulator,
+                                               deadline: .now() + .milliseconds(Int64(timeout * 1000))).wait()
+            return (Int(response.status.code), response.body.map { Data($0.readableBytesView) } ?? Data())
+        } catch is ResponseAccumulator.ResponseTooBigError {
+            throw ReaderError(.unreadable, file: url.absoluteString, reason: "the backup is larger than \(bodyLimit >> 20) MiB")
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
+            throw ReaderError(.unreadable, file: url.absoluteString, reason: "WebDAV \(method) timed out")
+        } catch {
+            throw ReaderError(.unreadable, file: url.absoluteString, reason: "WebDAV \(method) failed: \(error)")
         }
-        task.resume()
-        guard let result = exchange.wait(seconds: timeout + 5) else {
-            task.cancel()
-            throw ReaderError(.unreadable, file: url.absoluteString, reason: "WebDAV \(request.httpMethod ?? "request") timed out")
-        }
-        if let error = result.error {
-            // A challenge (a 401 despite the credentials sent, or none sent) is refused by
-            // `ChallengeRefusal`, which ends the task as cancelled.
-            let code = (error as? URLError)?.code
-            let reason = code == .cancelled || code == .userAuthenticationRequired || code == .userCancelledAuthentication
-                ? "the server asked for credentials it was not given or refused (HTTP 401)" : error.localizedDescription
-            throw ReaderError(.unreadable, file: url.absoluteString, reason: "WebDAV \(request.httpMethod ?? "request") failed: \(reason)")
-        }
-        return (result.status ?? 0, result.body ?? Data())
-    }
-}
-
-/// One request's answer, handed from URLSession's queue to the waiting thread.
-private final class WebDAVExchange: @unchecked Sendable {
-    // Safe: `result` is written once before `done` is signalled and read only after the wait.
-    private var result: (status: Int?, body: Data?, error: (any Error)?)?
-    private let done = DispatchSemaphore(value: 0)
-
-    func finish(status: Int?, body: Data?, error: (any Error)?) {
-        result = (status, body, error)
-        done.signal()
-    }
-
-    func wait(seconds: TimeInterval) -> (status: Int?, body: Data?, error: (any Error)?)? {
-        guard done.wait(timeout: .now() + seconds) == .success else { return nil }
-        return result
-    }
-}
-
-/// Refuses authentication challenges at once: the credentials, if any, went in the request's
-/// header, and Foundation on Linux otherwise waits out the deadline on a 401.
-private final class ChallengeRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    // Safe: no state.
-    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
-        completionHandler(.cancelAuthenticationChallenge, nil)
     }
 }

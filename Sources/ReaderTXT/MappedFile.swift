@@ -52,14 +52,18 @@ final class MappedFile: @unchecked Sendable {
 }
 
 extension MappedFile {
-    /// Tells the kernel the pages of `range` are not needed any more (`madvise(MADV_DONTNEED)`),
-    /// so a sequential pass over a large file does not keep it all resident. The pages come back
-    /// from the page cache if they are read again.
+    /// The span the kernel maps at once around a page fault on a file (`fault_around_bytes`,
+    /// 64 KiB by default): touching one byte makes up to that much resident.
+    static let faultAroundBytes = 64 << 10
+
+    /// Tells the kernel the pages of `range`, widened to whole fault-around spans, are not needed
+    /// any more (`madvise(MADV_DONTNEED)`), so a pass over a large file does not keep it resident.
+    /// The pages come back from the page cache if they are read again.
     func release(_ range: Range<Int>) {
         guard let base = bytes.baseAddress else { return }
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let start = (range.lowerBound / page) * page
-        let end = min(count, ((range.upperBound + page - 1) / page) * page)
+        let span = Self.faultAroundBytes
+        let start = (range.lowerBound / span) * span
+        let end = min(count, ((range.upperBound + span - 1) / span) * span)
         guard end > start else { return }
         madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
     }

@@ -46,6 +46,11 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
     /// the thread that lays pages out.
     private var retiredContent: [SectionContent] = []
     private var decodeCount = 0
+    /// The section ``loadContent(_:placed:)`` read last, and whether a caller said it reads to the
+    /// end: the next section is built ahead only for a reader going through the file in order, not
+    /// for one page shown and left (`reader open --page 3` would decode a megabyte for nothing).
+    private var lastLoadedSection: Int?
+    private var readsSequentially = false
     private let fingerprintMemo: FingerprintMemo
     private var cachedTOC: (entries: [TOCEntry], positions: [TextPosition])?
     /// Set by ``close()``: the file is unmapped and every read throws.
@@ -75,7 +80,7 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
         } else {
             encoding = EncodingDetector.detect(sample: sample, isWholeFile: sample.count == bytes.count)
         }
-        byteRanges = TXTSectionCuts.ranges(bytes, encoding: encoding, targetSize: sectionSize)
+        byteRanges = TXTSectionCuts.ranges(bytes, encoding: encoding, targetSize: sectionSize) { [file] in file.release($0) }
         utf16Lengths = Array(repeating: nil, count: byteRanges.count)
         lastHeadingTitles = Array(repeating: nil, count: byteRanges.count)
 
@@ -286,7 +291,8 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
         }
         recentContent.append((index, built.content, built.baseOffset != nil))
         if recentContent.count > Self.recentCapacity { retiredContent.append(recentContent.removeFirst().content) }
-        buildAhead(index + 1)
+        if readsSequentially || lastLoadedSection.map({ index == $0 + 1 }) == true { buildAhead(index + 1) }
+        lastLoadedSection = index
         return built.content
     }
 
@@ -359,6 +365,11 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
     /// Throws once the document is closed. Must be called with the lock held.
     private func checkOpen() throws(ReaderError) {
         if closed { throw ReaderError.closed(file: path, format: .txt) }
+    }
+
+    /// From now on the section after each one read is built ahead on another core.
+    public func willReadSequentially() {
+        lock.withLock { readsSequentially = true }
     }
 
     /// Waits for the sections being decoded, then unmaps the file; later reads throw.

@@ -81,7 +81,8 @@ extension TXTLineJoining {
     /// (at least two commas, since prose has commas; at least one tab, `;` or `|`). A comma or
     /// semicolon followed by a space is prose punctuation and is not counted.
     static func looksTabular(_ sample: String, limit: Int = 200) -> Bool {
-        let lines = sample.split(whereSeparator: \.isNewline).prefix(limit)
+        // maxSplits: the lines past the limit stay one piece, never split (the sample is 256 KiB).
+        let lines = sample.split(maxSplits: limit, whereSeparator: \.isNewline).prefix(limit)
             .filter { !$0.allSatisfy(\.isWhitespace) }
         guard lines.count >= 8 else { return false }
         for (separator, least) in [(Character(","), 2), ("\t", 1), (";", 1), ("|", 1)] {

@@ -5,15 +5,20 @@ enum TXTSectionCuts {
     /// How far past a cut an empty line is looked for, in bytes.
     static let blankLineWindow = 64 << 10
 
-    static func ranges(_ bytes: UnsafeRawBufferPointer, encoding: EncodingDetection, targetSize: Int) -> [Range<Int>] {
+    /// The sections' byte ranges. Only bounded windows around each cut are read; `release` is
+    /// handed each window once read, so the caller can let go of the mapped pages (cutting a
+    /// 1 GB file would otherwise keep 64 KiB resident around each of its thousand cuts).
+    static func ranges(_ bytes: UnsafeRawBufferPointer, encoding: EncodingDetection, targetSize: Int,
+                       release: (Range<Int>) -> Void = { _ in }) -> [Range<Int>] {
         let start = encoding.bomLength
         guard bytes.count > start else { return [start..<max(start, bytes.count)] }
-        let pieces = ChunkBoundaries.split(bytes, start: start, encoding: encoding.encoding, targetSize: targetSize)
         let layout = CodeUnitLayout(encoding.encoding)
         var cuts: [Int] = []
-        for piece in pieces.dropLast() {
-            let moved = blankLineEnd(bytes, from: piece.upperBound, layout: layout) ?? piece.upperBound
+        _ = ChunkBoundaries.split(bytes, start: start, encoding: encoding.encoding, targetSize: targetSize) { cut, searchedFrom in
+            guard cut < bytes.count else { return }
+            let moved = blankLineEnd(bytes, from: cut, layout: layout) ?? cut
             if moved > (cuts.last ?? start), moved < bytes.count { cuts.append(moved) }
+            release(min(searchedFrom, cut)..<max(moved, cut + layout.size))
         }
         var ranges: [Range<Int>] = []
         var lower = start

@@ -4,16 +4,19 @@ struct BlockCursor {
     let document: any Document
     /// How the sections are used.
     private let use: SectionUse
-    /// The number of sections, read once: `readingOrder` hands out a shared array, and counting
+    /// The number of sections walked, read once: `readingOrder` hands out a shared array, and counting
     /// it at every block would make threads paging one document contend on its reference count.
     private let sectionCount: Int
     private var sectionIndex = -1
     private var blocks: [Block] = []
 
-    init(document: any Document, use: SectionUse = .reading) {
+    /// A cursor over the whole document, or only up to the end of section `lastSection`, past
+    /// which it finds no block (a sample's pages end there instead of reading the next section).
+    init(document: any Document, use: SectionUse = .reading, through lastSection: Int? = nil) {
         self.document = document
         self.use = use
-        sectionCount = document.readingOrder.count
+        let count = document.readingOrder.count
+        sectionCount = lastSection.map { min(count, $0 + 1) } ?? count
     }
 
     /// The section whose blocks the cursor holds (-1 before any), and those blocks.

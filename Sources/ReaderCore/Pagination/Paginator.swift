@@ -101,42 +101,29 @@ public final class Paginator: @unchecked Sendable {
     public func estimatedPageCount() throws(ReaderError) -> PageCount {
         growthLock.lock()
         defer { growthLock.unlock() }
-        // Finishing the section in hand makes the count exact for a short document, cheaply; the
-        // samples are laid out meanwhile on the other cores unless that section is the last.
         let section = lastStart().section
-        let finishSection = { @Sendable () throws(ReaderError) in
-            while !self.isComplete, self.lastStart().section == section {
-                try self.extend(toPageCount: self.indexLock.withLock { self.pageIndex.starts.count } + 1)
+        if section == sectionStartsNewPage.count - 1 {
+            // The index has reached the last section: finishing it makes the count exact, cheaply.
+            while !isComplete, lastStart().section == section {
+                try extend(toPageCount: indexLock.withLock { pageIndex.starts.count } + 1)
             }
-        }
-        if sampledEstimate == nil, section < sectionStartsNewPage.count - 1 {
-            let weights = try sectionWeights()
-            let samples = PageCount.sampleSections(weights: weights)
-            let counts = try ParallelWork.run(samples.count + 1) { @Sendable (job: Int) throws(ReaderError) -> Int in
-                if job == 0 {
-                    try finishSection()
-                    return 0
-                }
-                return try self.pageCount(ofSection: samples[job - 1])
-            }
-            let sampled = Dictionary(uniqueKeysWithValues: zip(samples, counts.dropFirst()))
-            sampledEstimate = PageCount.estimate(weights: weights, sampledPages: sampled, startsNewPage: sectionStartsNewPage)
-        } else {
-            try finishSection()
         }
         let (count, complete) = indexLock.withLock { (pageIndex.starts.count, pageIndex.isComplete) }
         if complete { return PageCount(value: count, isExact: true) }
-        let estimate: Int
-        if let memo = sampledEstimate {
-            estimate = memo
-        } else {
-            let weights = try sectionWeights()
-            var sampled: [Int: Int] = [:]
-            for section in PageCount.sampleSections(weights: weights) { sampled[section] = try pageCount(ofSection: section) }
-            estimate = PageCount.estimate(weights: weights, sampledPages: sampled, startsNewPage: sectionStartsNewPage)
-            sampledEstimate = estimate
-        }
+        if sampledEstimate == nil { sampledEstimate = try sampleEstimate() }
+        let estimate = sampledEstimate!
         return PageCount(value: max(count, estimate), isExact: false)
+    }
+
+    /// The estimate from the sampled sections, laid out at once on the available cores.
+    private func sampleEstimate() throws(ReaderError) -> Int {
+        let weights = try sectionWeights()
+        let samples = PageCount.sampleSections(weights: weights)
+        let counts = try ParallelWork.run(samples.count) { @Sendable (job: Int) throws(ReaderError) -> Int in
+            try self.pageCount(ofSection: samples[job])
+        }
+        let sampled = Dictionary(uniqueKeysWithValues: zip(samples, counts))
+        return PageCount.estimate(weights: weights, sampledPages: sampled, startsNewPage: sectionStartsNewPage)
     }
 
     /// How much text each section holds, in comparable units: its byte count where the format
@@ -149,10 +136,10 @@ public final class Paginator: @unchecked Sendable {
         return sections.map { _ in 1 }
     }
 
-    /// The pages laid out from the start of `section` until the next section begins; the
-    /// section is read as a sample (``SectionUse/sampling``).
+    /// The pages laid out from the start of `section` to its end, the last one perhaps not full;
+    /// the section is read as a sample (``SectionUse/sampling``) and the next one is not read.
     private func pageCount(ofSection section: Int) throws(ReaderError) -> Int {
-        var cursor = BlockCursor(document: document, use: .sampling)
+        var cursor = BlockCursor(document: document, use: .sampling, through: section)
         var start = TextPosition(section: section, block: 0, offset: 0)
         var pages = 0
         var lines = PageStartsOnly()

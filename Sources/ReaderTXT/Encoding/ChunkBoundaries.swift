@@ -17,8 +17,9 @@ public enum ChunkBoundaries {
     /// Never between CR and LF. Stateful encodings (ISO-2022-*) are cut only after line feeds.
     /// Only bounded windows around each target are read (except for the rare fallbacks described above),
     /// so splitting a 1 GB file is fast.
-    public static func split(_ bytes: UnsafeRawBufferPointer, start: Int, encoding: TextEncoding,
-                             targetSize: Int) -> [Range<Int>] {
+    /// `eachCut` is told every cut as soon as it is found, with the offset its search began at.
+    public static func split(_ bytes: UnsafeRawBufferPointer, start: Int, encoding: TextEncoding, targetSize: Int,
+                             eachCut: (_ cut: Int, _ searchedFrom: Int) -> Void = { _, _ in }) -> [Range<Int>] {
         let end = bytes.count
         let first = min(max(0, start), end)
         guard first < end else { return [] }
@@ -35,6 +36,7 @@ public enum ChunkBoundaries {
                 break
             }
             let cut = finder.cut(after: lower, target: wanted, window: window)
+            eachCut(cut, wanted)
             ranges.append(lower..<cut)
             lower = cut
         }
