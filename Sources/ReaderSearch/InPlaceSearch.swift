@@ -1,4 +1,6 @@
+import Dispatch
 import ReaderCore
+import Synchronization
 
 /// A literal search of a document's UTF-8 bytes read in place (``UTF8TextProviding``, through
 /// ``UTF8LiteralScanner``): it counts the matches without building blocks, and tells a
@@ -32,29 +34,66 @@ final class InPlaceSearch {
     }
 
     /// The number of matches in the whole text, stopping at `limit`; nil when the bytes cannot be
-    /// scanned in place (nothing is counted then).
+    /// scanned in place (nothing is counted then). Without a limit, the two halves of a text of
+    /// several sections are counted on two cores at once.
     func count(limit: Int?) throws(ReaderError) -> Int? {
         let counted = try source.withUTF8Text { text throws(ReaderError) -> Int? in
-            guard let (bytes, ranges) = Self.textBytes(text),
-                  var scanner = UTF8LiteralScanner(bytes: bytes, pattern: pattern, folder: folder, wholeWords: wholeWords)
-            else { return nil }
-            var count = 0
-            for (index, range) in ranges.enumerated() {
-                scanning: while true {
-                    switch scanner.next(startingBefore: range.upperBound) {
-                    case .match:
-                        count += 1
-                        if let limit, count >= limit { return count }
-                    case .end: break scanning
-                    case .unsupported: return nil
-                    }
-                }
-                // The section's pages are not needed again (a match's checks may read a few bytes back).
-                if index > 0 { text.release(text.sectionRanges[index - 1]) }
+            guard let (bytes, ranges) = Self.textBytes(text) else { return nil }
+            let job = CountJob(search: self, bytes: bytes, ranges: ranges, text: text)
+            let split = ranges.firstIndex { $0.lowerBound >= bytes.count / 2 } ?? ranges.count
+            guard limit == nil, split > 0, split < ranges.count else { return job.count(ranges.indices, from: 0, limit: limit)?.count }
+            let halves = Mutex<[(count: Int, end: Int)??]>([nil, nil])
+            DispatchQueue.concurrentPerform(iterations: 2) { half in
+                let counted = half == 0 ? job.count(0..<split, from: 0) : job.count(split..<ranges.count, from: ranges[split].lowerBound)
+                halves.withLock { $0[half] = .some(counted) }
             }
-            return count
+            let (first, second) = halves.withLock { ($0[0]!, $0[1]!) }
+            guard let first, let second else { return nil }
+            if first.end <= ranges[split].lowerBound { return first.count + second.count }
+            // A match of the first half runs into the second: count the second again after it.
+            return job.count(split..<ranges.count, from: first.end).map { first.count + $0.count }
         }
         return counted ?? nil
+    }
+
+    /// One count over a text read in place, which two cores may run on halves of the text at once.
+    private struct CountJob: @unchecked Sendable {
+        // @unchecked: the search's pattern and folder and the bytes are only read, and the bytes
+        // stay mapped until the count returns; `text` only releases pages (`madvise`).
+        let search: InPlaceSearch
+        let bytes: UnsafeBufferPointer<UInt8>
+        let ranges: [Range<Int>]
+        let text: UTF8Text
+
+        /// The matches that start in `sections` (indices into `ranges`), scanning from byte
+        /// `start`, at most `limit`, and where the scan ended (past the last match); nil when the
+        /// bytes cannot be scanned in place. Each section's pages are released once the one after
+        /// it is scanned.
+        func count(_ sections: Range<Int>, from start: Int, limit: Int? = nil) -> (count: Int, end: Int)? {
+            search.countMatches(in: bytes, ranges: ranges, sections: sections, from: start, limit: limit, text: text)
+        }
+    }
+
+    /// See ``CountJob/count(_:from:limit:)``.
+    private func countMatches(in bytes: UnsafeBufferPointer<UInt8>, ranges: [Range<Int>], sections: Range<Int>, from start: Int,
+                              limit: Int?, text: UTF8Text) -> (count: Int, end: Int)? {
+        guard var scanner = UTF8LiteralScanner(bytes: bytes, pattern: pattern, folder: folder, wholeWords: wholeWords, from: start)
+        else { return nil }
+        var count = 0
+        for index in sections {
+            scanning: while true {
+                switch scanner.next(startingBefore: ranges[index].upperBound) {
+                case .match:
+                    count += 1
+                    if let limit, count >= limit { return (count, scanner.position) }
+                case .end: break scanning
+                case .unsupported: return nil
+                }
+            }
+            // Not needed again (a match's checks may read a few bytes back).
+            if index > sections.lowerBound { text.release(text.sectionRanges[index - 1]) }
+        }
+        return (count, scanner.position)
     }
 
     /// Whether section `section` holds a match or a part of one. Sections are asked about in

@@ -13,7 +13,7 @@
 ///
 /// A match starts at a character whose folded form starts with the pattern's first unit: an ASCII
 /// byte (either case when case is folded) or a non-ASCII character, which is looked at anyway. The
-/// bytes between are skipped eight at a time. Each candidate is then compared with the pattern
+/// bytes between are skipped thirty-two, then eight at a time. Each candidate is then compared with the pattern
 /// character by character, folded as ``FoldedTextBuilder`` folds them (whitespace runs as one
 /// space, dropped characters skipped), and checked as ``MatchBoundaries`` checks matches.
 struct UTF8LiteralScanner {
@@ -92,19 +92,32 @@ struct UTF8LiteralScanner {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let target = UInt64(first) &* ones
         let caseBits: UInt64 = isLetter ? 0x20 &* ones : 0
+        // The pattern's second unit when it is a letter or digit: a candidate followed by another
+        // letter or digit cannot match (those never fold to anything else, nor away), so most
+        // candidates are dropped here without verifying.
+        let second = pattern.count > 1 && Self.isAlphanumeric(pattern[1]) ? pattern[1] : nil
         guard let base = bytes.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
+        @inline(__always) func flags(at offset: Int) -> UInt64 {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            let folded = (word | caseBits) ^ target
+            return ((folded &- ones) & ~folded & highs) | (word & highs)
+        }
         var index = position
         while index < limit {
+            // Thirty-two bytes at a time (four independent words) while none may start a match;
+            // the block that holds one is looked at eight bytes at a time.
+            while index + 32 <= limit,
+                  flags(at: index) | flags(at: index + 8) | flags(at: index + 16) | flags(at: index + 24) == 0 {
+                index += 32
+            }
             // Eight bytes at a time: stop at the first byte that is the first unit (in either
             // case) or not ASCII. A zero byte of `folded` is one equal to the target; the lowest
             // flagged byte is always a real one (a borrow only runs upwards from a real zero).
             while index + 8 <= limit {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let folded = (word | caseBits) ^ target
-                let flags = ((folded &- ones) & ~folded & highs) | (word & highs)
-                if flags != 0 {
-                    index += flags.trailingZeroBitCount >> 3
+                let found = flags(at: index)
+                if found != 0 {
+                    index += found.trailingZeroBitCount >> 3
                     break
                 }
                 index += 8
@@ -112,7 +125,9 @@ struct UTF8LiteralScanner {
             guard index < limit else { break }
             let byte = bytes[index]
             if byte < 0x80 {
-                if byte == first || (isLetter && byte == first - 0x20) { return .at(start: index, length: 1) }
+                if byte == first || (isLetter && byte == first - 0x20), !ruledOut(byByteAt: index + 1, second: second) {
+                    return .at(start: index, length: 1)
+                }
                 index += 1
                 continue
             }
@@ -122,6 +137,21 @@ struct UTF8LiteralScanner {
         }
         position = max(index, position)
         return nil
+    }
+
+    /// Whether the byte after a candidate rules it out: a letter or digit other than the
+    /// pattern's `second` unit (in either case when case is folded).
+    @inline(__always)
+    private func ruledOut(byByteAt offset: Int, second: UInt8?) -> Bool {
+        guard let second, offset < bytes.count else { return false }
+        let next = bytes[offset]
+        guard Self.isAlphanumeric(next) else { return false }
+        return (foldsCase && (0x41...0x5A).contains(next) ? next | 0x20 : next) != second
+    }
+
+    @inline(__always)
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     @inline(__always)

@@ -142,6 +142,20 @@ import Testing
         }
     }
 
+    @Test("a count on two cores equals one scan's, a match across the middle included", arguments: 0..<6)
+    func countInHalves(prefixLength: Int) throws {
+        // An odd number of "aa" lines: "aa aa" matches them two by two, so the last one is left
+        // over, unless the first half's last match, running across the middle, is counted and the
+        // second half's matches are not counted again from its end.
+        let tokens = 600_001
+        let text = String(repeating: "x", count: prefixLength) + "\n" + String(repeating: "aa\n", count: tokens)
+        try Self.withTextBook(text) { document throws in
+            #expect(document.readingOrder.count >= 2)
+            #expect(try DocumentSearch(document: document, query: SearchQuery("aa aa")).count() == tokens / 2)
+            #expect(try DocumentSearch(document: document, query: SearchQuery("AA")).count() == tokens)
+        }
+    }
+
     @Test("a limit stops the count in place")
     func limit() throws {
         try Self.withTextBook(Self.edgeCases) { document throws in
