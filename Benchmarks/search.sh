@@ -118,10 +118,13 @@ for input in "${inputs[@]}"; do
     echo "| \`--json\`: every hit | $t_json | | | | |"
     echo
 done
-echo "Counting in place skips the bytes eight at a time to the next byte that is the query's first"
-echo "letter (in either case) or not ASCII, and compares the folded text from there with the query;"
+echo "Counting in place skips the bytes thirty-two at a time to the next byte that is the query's first"
+echo "letter (in either case) or not ASCII, drops a candidate followed by the wrong letter, and compares"
+echo "the folded text from there with the query, the two halves of the file on two cores at once;"
 echo "its hits are exactly those of the general search (the tests compare both on every edge of"
-echo "folding). Printing hits builds the blocks of the sections that hold one (the in-place scan says"
+echo "folding). A large file unchanged since it was last hashed is not hashed again: its fingerprint"
+echo "is remembered by file identity, size and change times (\`FingerprintStore\`; the runs above"
+echo "find it there, as a user's second search of a file does). Printing hits builds the blocks of the sections that hold one (the in-place scan says"
 echo "which, so a rare query decodes little), and each hit's Locator and context; page numbers lay the"
 echo "book out up to the hit, or come from the page index, which the search loads on another thread"
 echo "so that the first hits do not wait for the file to be hashed. \`--json\` writes each hit as it is"

@@ -7,10 +7,11 @@ import ReaderSearchIndex
 /// `reader cache clear` empties them.
 struct CacheCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "cache", abstract: "Show or clear the page-index and search-index caches.",
+        commandName: "cache", abstract: "Show or clear the page-index, search-index and fingerprint caches.",
         discussion: """
             Page indexes are kept per fingerprint and viewport, at most 64 MiB together (the least \
-            recently used go first); search indexes, one per book, until cleared.
+            recently used go first); search indexes, one per book, until cleared; the fingerprints \
+            of files of 16 MiB or more, a line each, used while the file is unchanged.
             """,
         subcommands: [CacheShowCommand.self, CacheClearCommand.self], defaultSubcommand: CacheShowCommand.self)
 }
@@ -25,23 +26,24 @@ struct CacheShowCommand: ParsableCommand {
         output.line("page indexes:   \(PageIndexCache.defaultDirectory): \(pages.count) files, \(pages.reduce(0) { $0 + $1.bytes }) bytes")
         let search = CacheFolder.files(in: SearchIndexCache.defaultDirectory)
         output.line("search indexes: \(SearchIndexCache.defaultDirectory): \(search.count) files, \(search.reduce(0) { $0 + $1.bytes }) bytes")
+        let fingerprints = CacheFolder.files(in: FingerprintStore().directory)
+        output.line("fingerprints:   \(FingerprintStore().directory): \(fingerprints.count) files, \(fingerprints.reduce(0) { $0 + $1.bytes }) bytes")
         output.flush()
     }
 }
 
-/// `reader cache clear`: removes the page indexes and the search indexes.
+/// `reader cache clear`: removes the page indexes, the search indexes and the fingerprints.
 struct CacheClearCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove every cached page index and search index.")
+    static let configuration = CommandConfiguration(
+        commandName: "clear", abstract: "Remove every cached page index, search index and fingerprint.")
 
     func run() throws {
         let pages = PageIndexCache(directory: PageIndexCache.defaultDirectory).clear()
-        var search = (files: 0, bytes: 0)
-        for file in CacheFolder.files(in: SearchIndexCache.defaultDirectory) where unlink(file.path) == 0 {
-            search.files += 1
-            search.bytes += file.bytes
-        }
+        let search = CacheFolder.remove(in: SearchIndexCache.defaultDirectory)
+        let fingerprints = CacheFolder.remove(in: FingerprintStore().directory)
         var output = OutputBuffer()
-        output.line("removed \(pages.files) page indexes (\(pages.bytes) bytes) and \(search.files) search index files (\(search.bytes) bytes)")
+        output.line("removed \(pages.files) page indexes (\(pages.bytes) bytes), \(search.files) search index files "
+            + "(\(search.bytes) bytes) and \(fingerprints.files) fingerprints (\(fingerprints.bytes) bytes)")
         output.flush()
     }
 }
@@ -56,5 +58,15 @@ enum CacheFolder {
                   attributes[.type] as? FileAttributeType == .typeRegular else { return nil }
             return (path, (attributes[.size] as? NSNumber)?.intValue ?? 0)
         }
+    }
+
+    /// Removes the regular files of a cache folder; how many went and their bytes.
+    static func remove(in directory: String) -> (files: Int, bytes: Int) {
+        var removed = (files: 0, bytes: 0)
+        for file in files(in: directory) where unlink(file.path) == 0 {
+            removed.files += 1
+            removed.bytes += file.bytes
+        }
+        return removed
     }
 }

@@ -13,11 +13,12 @@ public final class FingerprintMemo: Sendable {
         self.format = format
     }
 
-    /// The fingerprint, hashed on the first call.
+    /// The fingerprint, found on the first call: from the ``FingerprintStore`` when the file is
+    /// large and unchanged since it was last hashed, else hashed.
     /// - Throws: ``ReaderError`` when the file cannot be read.
     public func value() throws(ReaderError) -> DocumentFingerprint {
         if let value = known.withLock({ $0 }) { return value }
-        let computed = try DocumentFingerprint.compute(path: path, format: format)
+        let computed = try FingerprintStore().fingerprint(path: path, format: format)
         known.withLock { $0 = computed }
         return computed
     }

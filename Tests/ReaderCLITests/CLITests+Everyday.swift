@@ -242,12 +242,19 @@ extension CLITests {
             _ = try ReaderExecutable.run(["index", Self.epub], cacheDirectory: cache)
             let pages = cache.appendingPathComponent("page-index").path
             #expect(!(try FileManager.default.contentsOfDirectory(atPath: pages)).isEmpty)
+            // The EPUB is too small for its fingerprint to be remembered: an entry stands for a large file's.
+            let fingerprints = cache.appendingPathComponent("fingerprints")
+            try FileManager.default.createDirectory(at: fingerprints, withIntermediateDirectories: true)
+            try Data("1,2.3,4.5 \(String(repeating: "0", count: 64))\n".utf8).write(to: fingerprints.appendingPathComponent("7-8"))
             let shown = try ReaderExecutable.run(["cache"], cacheDirectory: cache)
             #expect(shown.lines.first?.hasPrefix("page indexes:   \(pages): 1 files, ") == true, "\(shown)")
+            #expect(shown.lines.last?.hasPrefix("fingerprints:   \(fingerprints.path): 1 files, 75 bytes") == true, "\(shown)")
             let cleared = try ReaderExecutable.run(["cache", "clear"], cacheDirectory: cache)
             #expect(cleared.status == 0)
             #expect(cleared.stdout.hasPrefix("removed 1 page indexes"), "\(cleared)")
+            #expect(cleared.stdout.hasSuffix("and 1 fingerprints (75 bytes)\n"), "\(cleared)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: pages).isEmpty)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: fingerprints.path).isEmpty)
             let search = cache.appendingPathComponent("search").path
             #expect(try FileManager.default.contentsOfDirectory(atPath: search).isEmpty)
         }
