@@ -2,6 +2,7 @@
 // (glib/poppler-page.cc in poppler 22.12: poppler_page_get_text_page, poppler_page_get_text,
 // poppler_page_get_text_layout_for_area, poppler_page_get_text_attributes_for_area).
 #include "CPopplerText.h"
+#include "RPTDocument.h"
 
 #include <GlobalParams.h>
 #include <Gfx.h>
@@ -24,15 +25,6 @@
 #include <string>
 #include <vector>
 
-struct RPTDocument {
-    // Keeps poppler's global parameters alive as long as the document. No error callback of its
-    // own: the one poppler-glib installed (its documents are opened first) stays in place.
-    GlobalParamsIniter initer { nullptr };
-    std::unique_ptr<PDFDoc> doc;
-    /// Each font object already looked at, by number, with the name to report when poppler cannot
-    /// map it to Unicode (empty when it can): pages share their fonts, so each is made once.
-    std::map<std::pair<int, int>, std::string> unmappedFonts;
-};
 
 namespace {
 

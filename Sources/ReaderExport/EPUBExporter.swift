@@ -18,10 +18,10 @@ public enum EPUBExporter {
     @discardableResult
     public static func export(_ document: any Document, to path: String,
                               options: EPUBExportOptions = EPUBExportOptions()) throws(ReaderError) -> EPUBExportSummary {
-        let fingerprint = try document.fingerprint()
         let documentCover = options.coverImage == nil ? CoverFetch(document) : nil
         // Also on failure: the caller may close the document as soon as this returns.
         defer { _ = documentCover?.value() }
+        let fingerprint = try document.fingerprint()
         // Planned from every section, then written from every section again.
         document.willReadRepeatedly()
         let plan = try ExportPlanner.plan(document, options: options)

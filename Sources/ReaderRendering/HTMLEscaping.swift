@@ -17,43 +17,62 @@ package enum HTMLEscaping {
         escaped(string, quotes: true, lineFeed: "&#10;")
     }
 
-    /// One pass over `string`: the runs that need nothing are copied whole, the rest escaped or
-    /// dropped; `lineFeed` replaces each line feed when given.
+    /// One pass over `string`'s UTF-8: the runs that need nothing are copied whole, the rest
+    /// escaped or dropped; `lineFeed` replaces each line feed when given. A string that needs
+    /// nothing is returned as it is, without a copy.
     private static func escaped(_ string: String, quotes: Bool, lineFeed: String?) -> String {
-        var output = ""
-        output.reserveCapacity(string.utf8.count)
-        let scalars = string.unicodeScalars
-        var pending = scalars.startIndex
-        var index = scalars.startIndex
-        while index != scalars.endIndex {
-            let scalar = scalars[index]
-            let replacement: String?
-            switch scalar {
-            case "&": replacement = "&amp;"
-            case "<": replacement = "&lt;"
-            case ">": replacement = "&gt;"
-            case "\"" where quotes: replacement = "&quot;"
-            case "\n": replacement = lineFeed
-            case "\t": replacement = nil
-            default: replacement = isForbidden(scalar) ? "" : nil
+        var source = string
+        return source.withUTF8 { bytes -> String in
+            var output: [UInt8] = []
+            var pending = 0
+            var index = 0
+            while index < bytes.count {
+                let (length, replacement) = action(bytes, at: index, quotes: quotes, lineFeed: lineFeed)
+                if let replacement {
+                    if output.isEmpty { output.reserveCapacity(bytes.count + 64) }
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pending..<index]))
+                    output.append(contentsOf: replacement.utf8)
+                    pending = index + length
+                }
+                index += length
             }
-            let next = scalars.index(after: index)
-            if let replacement {
-                output += string[pending..<index]
-                output += replacement
-                pending = next
-            }
-            index = next
+            guard pending > 0 else { return string }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[pending...]))
+            return String(decoding: output, as: UTF8.self)
         }
-        output += string[pending..<scalars.endIndex]
-        return output
     }
 
-    /// C0 and C1 controls (but tab and line feed), and noncharacters.
-    private static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        return value < 0x20 || (0x7F...0x9F).contains(value) || (0xFDD0...0xFDEF).contains(value)
-            || value & 0xFFFE == 0xFFFE
+    /// The length of the UTF-8 sequence at `index`, and what replaces it (empty to drop it), or
+    /// nil when it is kept. Only `&`, `<`, `>`, `"`, line feeds and the forbidden characters
+    /// (C0 and C1 controls but tab and line feed, noncharacters) are replaced.
+    private static func action(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, quotes: Bool,
+                               lineFeed: String?) -> (length: Int, replacement: String?) {
+        let byte = bytes[index]
+        if byte < 0x80 {
+            switch byte {
+            case UInt8(ascii: "&"): return (1, "&amp;")
+            case UInt8(ascii: "<"): return (1, "&lt;")
+            case UInt8(ascii: ">"): return (1, "&gt;")
+            case UInt8(ascii: "\"") where quotes: return (1, "&quot;")
+            case 0x0A: return (1, lineFeed)
+            case 0x09: return (1, nil)
+            case 0..<0x20, 0x7F: return (1, "")
+            default: return (1, nil)
+            }
+        }
+        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+        guard index + length <= bytes.count else { return (bytes.count - index, nil) }
+        let forbidden: Bool
+        switch length {
+        case 2:  // U+0080–U+009F: C2 80–C2 9F
+            forbidden = byte == 0xC2 && bytes[index + 1] <= 0x9F
+        case 3:  // U+FDD0–U+FDEF: EF B7 90–AF; U+FFFE, U+FFFF: EF BF BE–BF
+            forbidden = byte == 0xEF && ((bytes[index + 1] == 0xB7 && (0x90...0xAF).contains(bytes[index + 2]))
+                || (bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE))
+        default:  // U+nFFFE, U+nFFFF: the low 16 bits all ones but the last
+            forbidden = bytes[index + 1] & 0x0F == 0x0F && bytes[index + 2] == 0xBF && bytes[index + 3] & 0xFE == 0xBE
+        }
+        return (length, forbidden ? "" : nil)
     }
 
     /// Schemes a link may lead to: following a link loads nothing by itself and runs nothing.

@@ -24,8 +24,8 @@ extension InlineEvent {
     ///   open there, before an image there), sorted by offset.
     static func events(text: String, runs: [InlineRun], trimmingWhitespace: Bool = false,
                        markers: [InlineMarker] = []) -> [InlineEvent] {
+        guard !runs.isEmpty || !markers.isEmpty else { return text.isEmpty ? [] : [.text(text)] }
         let units = Array(text.utf16)
-        guard !runs.isEmpty || !markers.isEmpty else { return units.isEmpty ? [] : [.text(text)] }
         var styles: [InlineRun] = []
         var images: [InlineRun] = []
         for run in runs {

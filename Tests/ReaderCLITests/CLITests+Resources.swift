@@ -59,13 +59,14 @@ extension CLITests {
         }
     }
 
-    @Test("cover renders a PDF's first page")
+    @Test("cover renders a PDF's first page, as JPEG")
     func coverPDF() throws {
         try withCacheDirectory { cache in
             let output = cache.appendingPathComponent("cover").path
             let result = try ReaderExecutable.run(["cover", "TestBooks/pdf/harbour-lights.pdf", "-o", output], cacheDirectory: cache)
             #expect(result.status == 0, "\(result)")
-            #expect(Array(try Data(contentsOf: URL(fileURLWithPath: output + ".png"))).starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            #expect(result.stdout.contains("cover.jpg: image/jpeg"), "\(result.stdout)")
+            #expect(Array(try Data(contentsOf: URL(fileURLWithPath: output + ".jpg"))).starts(with: [0xFF, 0xD8, 0xFF]))
         }
     }
 }

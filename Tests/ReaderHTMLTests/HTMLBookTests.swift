@@ -1,3 +1,4 @@
+import Foundation
 import ReaderCore
 @testable import ReaderHTML
 import ReaderTestSupport
@@ -55,6 +56,33 @@ private final class ConversionCounter: Sendable {
         #expect(counter.count.withLock { $0 } == 4)
         _ = try book.section(2)
         #expect(counter.count.withLock { $0 } == 4)
+    }
+
+    @Test func keepingEverySectionConvertsThemAheadOnAnotherThreadOnce() throws {
+        let counter = ConversionCounter()
+        let book = try Self.book(capacity: 2, counter: counter)
+        book.keepAllSections()
+        // Nothing is asked for: the sections are converted by the book's own thread.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while counter.count.withLock({ $0 }) < Self.bodies.count, ContinuousClock.now < deadline {
+            try? Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(counter.count.withLock { $0 } == Self.bodies.count)
+        for index in Self.bodies.indices { _ = try book.section(index) }
+        book.keepAllSections()
+        #expect(counter.count.withLock { $0 } == Self.bodies.count, "each section converted once, and kept")
+        book.close()
+        #expect(throws: ReaderError.self) { try book.section(0) }
+    }
+
+    @Test func aFailingSectionConvertedAheadStillFailsForItsReader() throws {
+        let counter = ConversionCounter()
+        let book = try Self.book(capacity: 2, counter: counter, failing: 1)
+        book.keepAllSections()
+        #expect(throws: ReaderError.self) { try book.section(1) }
+        _ = try book.section(0)
+        _ = try book.section(2)
+        book.close()
     }
 
     @Test func errorsNameTheFileAndFormat() throws {

@@ -107,6 +107,34 @@ int rpt_page_image_count(RPTDocument *document, int index);
 /// Releases what rpt_page_text_extract allocated.
 void rpt_page_text_free(RPTPageText *page);
 
+/// How rpt_page_render_rgb ended.
+typedef enum {
+    RPT_RENDER_OK = 0,
+    RPT_RENDER_NO_PAGE = 1,    ///< the page cannot be loaded
+    RPT_RENDER_TOO_LARGE = 2,  ///< the picture would pass the limits given; nothing was drawn
+    RPT_RENDER_FAILED = 3,     ///< poppler failed, or memory ran out
+} RPTRenderStatus;
+
+/// A page drawn in 8-bit RGB: `height` rows top to bottom, each `width` × 3 bytes, no padding.
+/// Free with rpt_raster_free.
+typedef struct {
+    const uint8_t *pixels;
+    int32_t width;
+    int32_t height;
+    /// The bitmap that holds the pixels.
+    void *owner;
+} RPTRaster;
+
+/// Draws page `index` (0-based) with poppler's Splash rasterizer (anti-aliased text and vectors)
+/// on white, at `scale` pixels per point: the crop box, turned by the page's /Rotate, as
+/// `pdftoppm -cropbox` draws it. Refuses, before drawing, a picture with a side over `max_side`
+/// pixels or more than `max_pixels` in all.
+RPTRenderStatus rpt_page_render_rgb(RPTDocument *document, int index, double scale, int max_side, int64_t max_pixels,
+                                    RPTRaster *raster);
+
+/// Releases what rpt_page_render_rgb made (nothing when it failed).
+void rpt_raster_free(RPTRaster *raster);
+
 #ifdef __cplusplus
 }
 #endif

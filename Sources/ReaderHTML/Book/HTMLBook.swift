@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import ReaderCore
 import Synchronization
 
@@ -26,6 +28,9 @@ package final class HTMLBook<Converted: HTMLBookSection>: Sendable {
     private let totalLength: Int
     private let closedFlag = ClosedFlag()
     private let convert: @Sendable (Int) throws(ReaderError) -> Converted
+    /// Whether ``convertAhead()`` has started, and the thread it started.
+    private let aheadStarted = Atomic<Bool>(false)
+    private let convertingAhead = DispatchGroup()
 
     /// Creates the book.
     /// - Parameters:
@@ -51,15 +56,39 @@ package final class HTMLBook<Converted: HTMLBookSection>: Sendable {
     package static var keptLengthLimit: Int { 64 << 20 }
 
     /// Keeps every section converted from now on (``Document/willReadRepeatedly()``), unless the
-    /// book's text is longer than ``keptLengthLimit``.
+    /// book's text is longer than ``keptLengthLimit``, and starts converting them ahead
+    /// (``convertAhead()``).
     package func keepAllSections() {
         guard totalLength <= Self.keptLengthLimit else { return }
         converted.growCapacity(to: sections.count)
+        convertAhead()
     }
 
-    /// Drops the converted sections; later reads throw.
+    /// Converts every section on another thread, the last first and back to the first, while
+    /// the caller reads the book from its start: the two meet half-way, and neither converts a
+    /// section twice (the cache hands a section being converted to whoever asks next). Started
+    /// once, and only when every section is kept; not on one core. On a 5 MiB AZW3 of 349 parts,
+    /// an export's first pass took half the time.
+    private func convertAhead() {
+        guard sections.count > 1, ProcessInfo.processInfo.activeProcessorCount > 1,
+              !aheadStarted.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        convertingAhead.enter()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            defer { convertingAhead.leave() }
+            for index in sections.indices.reversed() {
+                guard !closedFlag.isClosed else { return }
+                // A section that fails is left to the reader who asks for it: it is converted
+                // again then, and the error goes there.
+                _ = try? section(index)
+            }
+        }
+    }
+
+    /// Drops the converted sections, after the section being converted ahead (if any); later
+    /// reads throw.
     package func close() {
         guard closedFlag.close() else { return }
+        convertingAhead.wait()
         converted.removeAll()
     }
 

@@ -1,4 +1,5 @@
 import ReaderCore
+import ReaderImaging
 
 extension PDFDocument: ResourceProviding, CoverProviding {
     /// Pixels per point of a page read as a resource or a cover: 2, which is 144 dpi, as
@@ -26,9 +27,27 @@ extension PDFDocument: ResourceProviding, CoverProviding {
         }
     }
 
-    /// The first page, rendered at 144 dpi as PNG; nil for a PDF without pages.
+    /// The JPEG quality of the cover.
+    static let coverQuality = 85
+
+    /// The first page, drawn at 144 dpi by poppler's Splash rasterizer and written as JPEG; nil
+    /// for a PDF without pages. A page is a picture: as JPEG it is written in a tenth of the
+    /// time PNG takes, and Splash draws a page holding a large photograph several times faster
+    /// than cairo. It is drawn with a poppler document of its own, so it can be made on another
+    /// thread while the text is read.
+    /// - Throws: ``ReaderError`` when the page cannot be drawn or the document is closed.
     public func coverImage() throws(ReaderError) -> CoverImage? {
         guard pageCount > 0 else { return nil }
-        return CoverImage(mediaType: "image/png", data: try resourceData(href: "page/1.png"), source: "page 1, rendered")
+        let jpeg = try located { () throws(ReaderError) -> [UInt8] in
+            let drawing = try poppler.textDocumentOpener()()
+            defer { drawing.close() }
+            let image = try drawing.renderRGB(pageNumber: 1, scale: Self.resourceScale)
+            do throws(ImageError) {
+                return try JPEGEncoder.encode(image, quality: Self.coverQuality)
+            } catch {
+                throw ReaderError(.unreadable, file: path, format: .pdf, reason: "cannot write page 1 as JPEG: \(error.reason)")
+            }
+        }
+        return CoverImage(mediaType: "image/jpeg", data: jpeg, source: "page 1, rendered")
     }
 }

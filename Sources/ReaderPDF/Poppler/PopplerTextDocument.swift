@@ -97,6 +97,25 @@ final class PopplerTextDocument: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` with poppler's document and the 0-based index of page `pageNumber` in poppler's
+    /// numbering, holding the lock and collecting poppler's messages.
+    /// - Throws: ``ReaderError`` `invalidArgument` for a page outside 1...pageCount, `malformed`
+    ///   for a page poppler left out, or what `body` throws.
+    func withPageIndex<T>(_ pageNumber: Int,
+                          _ body: (OpaquePointer, Int32) throws(ReaderError) -> T) throws(ReaderError) -> T {
+        guard pageNumber >= 1, pageNumber <= pageCount else {
+            throw ReaderError(.invalidArgument, file: path, format: .pdf,
+                              reason: "page \(pageNumber) does not exist; the document has \(pageCount) pages")
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let handle else { throw ReaderError.closed(file: path, format: .pdf) }
+        return try messages.collecting { () throws(ReaderError) -> T in
+            guard let index = slots.popplerPage(pageNumber).map({ Int32($0 - 1) }) else { throw unloadable(pageNumber) }
+            return try body(handle, index)
+        }
+    }
+
     private func unloadable(_ pageNumber: Int) -> ReaderError {
         ReaderError(.malformed, file: path, format: .pdf, reason: "damaged: page \(pageNumber) cannot be loaded")
     }

@@ -2,7 +2,7 @@
 public enum ZipWriteMethod: Hashable, Sendable {
     /// As they are (method 0), as EPUB requires of its first entry, `mimetype`.
     case stored
-    /// Deflated (method 8) by zlib at `level`, from 0 (no compression) through 6 (zlib's
+    /// Deflated (method 8) by libdeflate at `level`, from 0 (no compression) through 6 (the
     /// default) to 9 (smallest).
     case deflate(level: Int)
 
@@ -14,7 +14,7 @@ public enum ZipWriteMethod: Hashable, Sendable {
         }
     }
 
-    /// Refuses a deflate level zlib does not have.
+    /// Refuses a deflate level outside 0 to 9.
     func validate() throws(ZipError) {
         if case .deflate(let level) = self, !(0...9).contains(level) {
             throw ZipError(.invalidArgument, reason: "deflate level \(level) is not one of 0 to 9")

@@ -9,7 +9,7 @@
 /// removes its temporary file. Names follow the reading side's rules: unsafe or duplicate names
 /// are refused, so everything written can be read back by name.
 ///
-/// The same calls give the same bytes on every run with the same zlib. Stored entries (EPUB's
+/// The same calls give the same bytes on every run with the same libdeflate. Stored entries (EPUB's
 /// `mimetype` first) do not depend even on that.
 ///
 /// No Zip64: an archive is limited to 65 535 entries and 4 GiB, far more than any book needs.
@@ -20,7 +20,7 @@
 /// modes default to `rw-rw-rw-`, a source of unknown size gets a Zip64 extra field. It also keeps
 /// every buffered entry in memory until `zip_close`, and removes the file rather than write an
 /// archive with no entries. The headers here are some 80 lines, each field fixed and tested; the
-/// deflating is zlib's, as it is in libzip.
+/// deflating is libdeflate's (whole buffers, twice as fast as zlib's at the same level).
 ///
 /// With `deflatesAhead`, deflating runs on another thread while the caller prepares the next entry;
 /// the bytes written are the same.
