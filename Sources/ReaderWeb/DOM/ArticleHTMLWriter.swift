@@ -35,7 +35,7 @@ enum ArticleHTMLWriter {
             output.append(UInt8(ascii: "\""))
         }
         output.append(UInt8(ascii: ">"))
-        if voidElements.contains(node.name) { return }
+        if node.groups.contains(.void) { return }
         for child in node.children { write(child, to: &output) }
         output += "</".utf8
         output += node.name.utf8

@@ -2,7 +2,7 @@
 enum PageCleaning {
     static func removeUnread(from node: WebNode) {
         for child in node.children where child.isElement {
-            if ExtractionHints.neverRead.contains(child.name) || !Attempt.isProbablyVisible(child) {
+            if child.groups.contains(.neverRead) || !Attempt.isProbablyVisible(child) {
                 child.detach()
             } else {
                 removeUnread(from: child)

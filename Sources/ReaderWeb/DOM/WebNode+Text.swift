@@ -35,17 +35,12 @@ extension WebNode {
             if child.isText {
                 result += child.text
             } else {
-                let isBlock = !ExtractionHints.phrasing.contains(child.name) || child.name == "br" || child.name == "img"
+                let isBlock = !child.groups.contains(.phrasing) || child.name == "br" || child.name == "img"
                 if isBlock { result += " " }
                 child.appendReadable(to: &result)
                 if isBlock { result += " " }
             }
         }
-    }
-
-    /// The class and id joined, lower case: what the class and id hints are matched against.
-    var classAndID: String {
-        ((attribute("class") ?? "") + " " + (attribute("id") ?? "")).lowercased()
     }
 
     /// The share of the text that lies in links (a link to a fragment of the page counts 0.3).

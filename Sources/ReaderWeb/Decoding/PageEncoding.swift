@@ -33,7 +33,7 @@ public struct PageEncoding: Hashable, Sendable {
         if let declared = declaredCharset(bytes), let encoding = encoding(named: declared) {
             // A page re-saved as UTF-8 often keeps its old declaration: bytes that are well-formed
             // UTF-8 with non-ASCII characters are almost never text in a legacy encoding.
-            if encoding != .utf8, bytes.contains(where: { $0 >= 0x80 }), String(validating: bytes, as: UTF8.self) != nil {
+            if encoding != .utf8, bytes.contains(where: { $0 >= 0x80 }), UTF8Validation.isWellFormed(bytes[...]) {
                 return (.utf8, .detection)
             }
             return (encoding, .declaration)
@@ -86,6 +86,7 @@ public struct PageEncoding: Hashable, Sendable {
         var body = bytes[...]
         if method == .byteOrderMark { body = bytes.dropFirst(encoding == .utf8 ? 3 : 2) }
         if encoding == .utf8 {
+            if UTF8Validation.isWellFormed(body) { return (Array(body), described) }
             // Ill-formed sequences become U+FFFD.
             var text = String(decoding: body, as: UTF8.self)
             return (text.withUTF8 { Array($0) }, described)

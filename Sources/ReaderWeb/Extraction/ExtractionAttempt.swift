@@ -28,8 +28,8 @@ struct Attempt {
         var removesTitleHeading = title != nil
         var node: WebNode? = body.children.first(where: \.isElement)
         while let current = node {
-            let hints = current.classAndID
-            if !Self.isProbablyVisible(current) || ExtractionHints.neverRead.contains(current.name)
+            let hints = current.hints
+            if !Self.isProbablyVisible(current) || current.groups.contains(.neverRead)
                 || (current.attribute("aria-modal") == "true" && current.attribute("role") == "dialog") {
                 node = remove(current)
                 continue
@@ -46,7 +46,7 @@ struct Attempt {
                 continue
             }
             if rules.stripsUnlikely {
-                if ExtractionHints.matches(hints, ExtractionHints.unlikely), !ExtractionHints.matches(hints, ExtractionHints.maybeCandidate),
+                if hints.isUnlikely, !hints.isMaybeCandidate,
                    !current.hasAncestor("table", maxDepth: 0), !current.hasAncestor("code", maxDepth: 0),
                    current.name != "body", current.name != "a" {
                     node = remove(current)
@@ -61,7 +61,7 @@ struct Attempt {
                 node = remove(current)
                 continue
             }
-            if ExtractionHints.scored.contains(current.name) { toScore.append(current) }
+            if current.groups.contains(.scored) { toScore.append(current) }
             var visited = current
             if current.name == "div" {
                 Self.wrapPhrasingContent(of: current)
@@ -89,10 +89,10 @@ struct Attempt {
         return next
     }
 
-    private func isByline(_ node: WebNode, hints: String) -> Bool {
+    private func isByline(_ node: WebNode, hints: ElementHints) -> Bool {
         let rel = node.attribute("rel")
         let itemprop = node.attribute("itemprop") ?? ""
-        guard rel == "author" || itemprop.contains("author") || ExtractionHints.matches(hints, ExtractionHints.byline) else { return false }
+        guard rel == "author" || itemprop.contains("author") || hints.isByline else { return false }
         let length = node.textLength
         return length > 0 && length < 100
     }
@@ -127,12 +127,12 @@ struct Attempt {
 
     static func hasBlockChild(_ node: WebNode) -> Bool {
         node.children.contains { child in
-            child.isElement && (ExtractionHints.divToParagraphBlockers.contains(child.name) || hasBlockChild(child))
+            child.isElement && (child.groups.contains(.divToParagraphBlocker) || hasBlockChild(child))
         }
     }
 
     static func isPhrasing(_ node: WebNode) -> Bool {
-        if node.isText || ExtractionHints.phrasing.contains(node.name) { return true }
+        if node.groups.contains(.phrasing) { return true }
         return ["a", "del", "ins"].contains(node.name) && node.children.allSatisfy(isPhrasing)
     }
 
@@ -288,7 +288,7 @@ struct Attempt {
                 }
             }
             guard joins else { continue }
-            if !ExtractionHints.keptSiblingNames.contains(sibling.name) { sibling.name = "div" }
+            if !sibling.groups.contains(.keptSibling) { sibling.name = "div" }
             article.append(sibling)
         }
         return article
