@@ -82,6 +82,28 @@ public struct MarkupElement: @unchecked Sendable {
         return result
     }
 
+    /// Every attribute as (local name, value), in document order: ``attributes`` without the
+    /// namespaces, for callers that copy every attribute of a large tree.
+    public var attributeValues: [(name: String, value: String)] {
+        var result: [(name: String, value: String)] = []
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            let name = String(cString: current.pointee.name)
+            let children = current.pointee.children
+            if let text = children, text.pointee.type == XML_TEXT_NODE, text.pointee.next == nil, let content = text.pointee.content {
+                // One text node (nearly every value): its content is the value.
+                result.append((name, String(cString: content)))
+            } else if let raw = xmlNodeListGetString(node.pointee.doc, children, 1) {
+                result.append((name, String(cString: raw)))
+                reader_xml_free(raw)
+            } else {
+                result.append((name, ""))
+            }
+            attribute = current.pointee.next
+        }
+        return result
+    }
+
     /// The children that matter for reading: elements and character data, in document order.
     /// Entity references come as their text (see ``MarkupNode``). Children of an element deeper
     /// than the depth limit are not returned.

@@ -98,6 +98,12 @@ final class WebNode {
         forgetTextSummary()
     }
 
+    /// Appends a child made for this node (no parent yet) to a tree being built (no text summary yet).
+    func appendBuilt(_ child: WebNode) {
+        child.parent = self
+        children.append(child)
+    }
+
     /// Inserts a child at an index, taking it from its former parent.
     func insert(_ child: WebNode, at index: Int) {
         child.detach()

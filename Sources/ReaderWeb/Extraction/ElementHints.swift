@@ -13,15 +13,64 @@ struct ElementHints {
     /// The class weight (±25 for the class, ±25 for the id; see ``ClassWeight``).
     var classWeight = 0
 
+    private init() {}
+
     init(class className: String?, id: String?) {
+        self.init()
         // Most elements have neither: no word can match, and nothing need be lower-cased.
         guard className?.isEmpty == false || id?.isEmpty == false else { return }
+        if let ascii = Self.asciiLowercased(className ?? "", id ?? "") {
+            self = ElementHints(asciiClassAndID: ascii.bytes, classLength: ascii.classLength)
+            return
+        }
         let classAndID = ((className ?? "") + " " + (id ?? "")).lowercased()
         isUnlikely = Self.unlikely.matches(classAndID)
         isMaybeCandidate = Self.maybeCandidate.matches(classAndID)
         isByline = Self.byline.matches(classAndID)
         isShareWidget = ExtractionHints.isShareWidget(classAndID)
         classWeight = Self.weight(of: className) + Self.weight(of: id)
+    }
+
+    /// The same from `class id` in ASCII, lower-cased (what `lowercased()` makes of ASCII), as bytes.
+    private init(asciiClassAndID bytes: [UInt8], classLength: Int) {
+        self.init()
+        (isUnlikely, isMaybeCandidate, isByline, classWeight) = bytes.withUnsafeBufferPointer { all in
+            let weight = Self.weight(ofASCII: UnsafeBufferPointer(rebasing: all[..<classLength]))
+                + Self.weight(ofASCII: UnsafeBufferPointer(rebasing: all[(classLength + 1)...]))
+            return (Self.unlikely.matches(all), Self.maybeCandidate.matches(all), Self.byline.matches(all), weight)
+        }
+        isShareWidget = ExtractionHints.isShareWidget(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// `class id` lower-cased as bytes, and the length of the class part; nil unless both are ASCII.
+    private static func asciiLowercased(_ className: String, _ id: String) -> (bytes: [UInt8], classLength: Int)? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(className.utf8.count + 1 + id.utf8.count)
+        for byte in className.utf8 {
+            guard byte < 0x80 else { return nil }
+            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        let classLength = bytes.count
+        bytes.append(0x20)
+        for byte in id.utf8 {
+            guard byte < 0x80 else { return nil }
+            bytes.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        return (bytes, classLength)
+    }
+
+    /// ``weight(of:)`` of lower-cased ASCII.
+    private static func weight(ofASCII value: UnsafeBufferPointer<UInt8>) -> Int {
+        guard !value.isEmpty else { return 0 }
+        var weight = 0
+        if negative.matches(value) || hasHidToken(value) { weight -= 25 }
+        if positive.matches(value) { weight += 25 }
+        return weight
+    }
+
+    /// ``ExtractionHints/hasHidToken(_:)`` on ASCII bytes: `hid` between spaces or the ends.
+    private static func hasHidToken(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        value.split(separator: 0x20).contains { $0.elementsEqual("hid".utf8) }
     }
 
     private static let unlikely = WordMatcher(ExtractionHints.unlikely)
