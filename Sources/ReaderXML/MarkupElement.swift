@@ -201,6 +201,31 @@ public struct MarkupElement: @unchecked Sendable {
         return result
     }
 
+    /// Calls `body` with every descendant element in document order (depth-first, bounded as
+    /// ``descendants(_:in:)`` is), until it returns false; no array is made.
+    public func forEachDescendant(_ body: (MarkupElement) -> Bool) {
+        let maxDepth = document.limits.maxDepth
+        var current = node
+        var level = depth
+        while true {
+            if level < maxDepth, let first = Self.firstElementNode(current.pointee.children) {
+                current = first
+                level += 1
+            } else {
+                while true {
+                    guard level > depth else { return }
+                    if let next = Self.firstElementNode(current.pointee.next) {
+                        current = next
+                        break
+                    }
+                    current = current.pointee.parent!
+                    level -= 1
+                }
+            }
+            guard body(MarkupElement(document: document, node: current, depth: level)) else { return }
+        }
+    }
+
     /// Whether a node's name equals `localName` (given also as a C string) as Swift compares
     /// strings: byte for byte, or canonically equivalent when the name is not ASCII.
     private static func name(of node: xmlNodePtr, is wanted: UnsafePointer<CChar>, _ localName: String) -> Bool {

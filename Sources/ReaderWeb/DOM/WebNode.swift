@@ -53,16 +53,6 @@ final class WebNode {
         self.attributes = []
     }
 
-    /// A copy of `node` alone (no children), its groups and hints (when known) carried over.
-    private init(copying node: WebNode) {
-        self.name = node.name
-        self.groups = node.groups
-        self.isText = node.isText
-        self.text = node.text
-        self.attributes = node.attributes
-        self.cachedHints = node.cachedHints
-    }
-
     private static let textGroups = ElementGroups(name: "#text")
 
     var isElement: Bool { !isText }
@@ -148,20 +138,6 @@ final class WebNode {
         parent.children.insert(contentsOf: moved, at: index)
         parent.forgetTextSummary()
         self.parent = nil
-    }
-
-    /// A deep copy, detached (cheaper than building again from libxml2: strings are shared), with
-    /// the text summaries and hints already known.
-    func clone() -> WebNode {
-        let copy = WebNode(copying: self)
-        copy.children.reserveCapacity(children.count)
-        for child in children {
-            let childCopy = child.clone()
-            childCopy.parent = copy
-            copy.children.append(childCopy)
-        }
-        copy.cachedSummary = cachedSummary
-        return copy
     }
 
     /// The ``TextSummary`` of the subtree's text, from the cache when it is there.

@@ -57,7 +57,9 @@ public struct PageEncoding: Hashable, Sendable {
 
     /// The charset the page declares in its first 4 KiB, if any.
     static func declaredCharset(_ bytes: [UInt8]) -> String? {
-        let head = String(decoding: bytes.prefix(4096), as: UTF8.self).lowercased()
+        let prefix = bytes.prefix(4096)
+        if prefix.allSatisfy({ $0 < 0x80 }) { return declaredCharset(asciiLowercased: prefix.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }) }
+        let head = String(decoding: prefix, as: UTF8.self).lowercased()
         var searchStart = head.startIndex
         while let meta = head.range(of: "<meta", range: searchStart..<head.endIndex) {
             let end = head[meta.upperBound...].firstIndex(of: ">") ?? head.endIndex
@@ -73,6 +75,46 @@ public struct PageEncoding: Hashable, Sendable {
             searchStart = end
         }
         return nil
+    }
+
+    /// ``declaredCharset(_:)`` of an ASCII head, lower-cased, read as bytes (the same steps;
+    /// the string search it replaces cost more than detection).
+    private static func declaredCharset(asciiLowercased head: [UInt8]) -> String? {
+        head.withUnsafeBufferPointer { head in
+            var searchStart = 0
+            while let meta = search("<meta", in: head, from: searchStart, to: head.count) {
+                let tagStart = meta + 5
+                let end = head[tagStart...].firstIndex(of: UInt8(ascii: ">")) ?? head.count
+                if let charset = search("charset", in: head, from: tagStart, to: end) {
+                    var cursor = charset + 7
+                    while cursor < end, head[cursor] == 0x20 { cursor += 1 }
+                    if cursor < end, head[cursor] == UInt8(ascii: "=") {
+                        cursor += 1
+                        while cursor < end, [0x20, UInt8(ascii: "\""), UInt8(ascii: "'")].contains(head[cursor]) { cursor += 1 }
+                        var valueEnd = cursor
+                        while valueEnd < end, !isCharsetValueEnd(head[valueEnd]) { valueEnd += 1 }
+                        if valueEnd > cursor { return String(decoding: head[cursor..<valueEnd], as: UTF8.self) }
+                    }
+                }
+                searchStart = end
+            }
+            return nil
+        }
+    }
+
+    /// `"' ;/>` and ASCII white space.
+    private static func isCharsetValueEnd(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"), 0x20, UInt8(ascii: ";"), UInt8(ascii: "/"), UInt8(ascii: ">"), 0x09...0x0D: true
+        default: false
+        }
+    }
+
+    /// The first offset of `pattern` (ASCII) in `bytes[start..<end]`.
+    private static func search(_ pattern: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        guard start < end else { return nil }
+        let needle = UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount)
+        return ByteSearch.search(needle, in: UnsafeBufferPointer(rebasing: bytes[start..<end])).map { $0 + start }
     }
 
     /// The page as UTF-8, and how its encoding was found.

@@ -3,16 +3,29 @@
 /// that start with its byte (searching the text once per word cost more than the rest of
 /// weighing an element).
 struct WordMatcher: Sendable {
-    /// The words' bytes, by first byte.
-    private let byFirstByte: [[[UInt8]]]
+    /// Every word's bytes, one after the other, the words ordered by first byte.
+    private let bytes: [UInt8]
+    /// Where each word starts in ``bytes`` (one more entry: the end of the last).
+    private let wordStarts: [Int]
+    /// For each byte value, the range of word indexes whose first byte it is (`firstWord[b]..<firstWord[b + 1]`).
+    private let firstWord: [Int]
 
     init(_ words: [String]) {
-        var table = [[[UInt8]]](repeating: [], count: 256)
-        for word in words where !word.isEmpty {
-            let bytes = Array(word.utf8)
-            table[Int(bytes[0])].append(bytes)
+        let sorted = words.filter { !$0.isEmpty }.map { Array($0.utf8) }.enumerated()
+            .sorted { ($0.element[0], $0.offset) < ($1.element[0], $1.offset) }.map(\.element)
+        var bytes: [UInt8] = []
+        var wordStarts: [Int] = []
+        var firstWord = [Int](repeating: 0, count: 257)
+        for word in sorted {
+            wordStarts.append(bytes.count)
+            bytes += word
+            firstWord[Int(word[0]) + 1] += 1
         }
-        byFirstByte = table
+        wordStarts.append(bytes.count)
+        for index in 1...256 { firstWord[index] += firstWord[index - 1] }
+        self.bytes = bytes
+        self.wordStarts = wordStarts
+        self.firstWord = firstWord
     }
 
     /// Whether `text` contains any of the words.
@@ -22,14 +35,23 @@ struct WordMatcher: Sendable {
     }
 
     func matches(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let count = text.count
-        for start in 0..<count {
-            for word in byFirstByte[Int(text[start])] where word.count <= count - start {
-                var offset = 1
-                while offset < word.count, text[start + offset] == word[offset] { offset += 1 }
-                if offset == word.count { return true }
+        bytes.withUnsafeBufferPointer { bytes in
+            wordStarts.withUnsafeBufferPointer { wordStarts in
+                firstWord.withUnsafeBufferPointer { firstWord in
+                    let count = text.count
+                    for start in 0..<count {
+                        let byte = Int(text[start])
+                        for word in firstWord[byte]..<firstWord[byte + 1] {
+                            let wordStart = wordStarts[word], length = wordStarts[word + 1] - wordStart
+                            guard length <= count - start else { continue }
+                            var offset = 1
+                            while offset < length, text[start + offset] == bytes[wordStart + offset] { offset += 1 }
+                            if offset == length { return true }
+                        }
+                    }
+                    return false
+                }
             }
         }
-        return false
     }
 }
