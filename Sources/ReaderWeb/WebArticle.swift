@@ -69,9 +69,7 @@ public struct WebArticle: Sendable {
 
         let bodyElement = root.firstElement("body") ?? root
         func readablePage() -> WebNode {
-            let page = WebNode.build(from: bodyElement)
-            PageCleaning.removeUnread(from: page)
-            return page
+            WebNode.build(from: bodyElement, skippingUnread: true)
         }
         let pageText = readablePage()
         let pageTextLength = pageText.textLength

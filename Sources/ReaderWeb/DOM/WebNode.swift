@@ -34,6 +34,8 @@ final class WebNode {
     private var cachedSummary: TextSummary?
     /// ``hints`` once worked out (only `class` and `id` count: ``setAttribute(_:_:)`` clears it for those).
     private var cachedHints: ElementHints?
+    /// ``isProbablyVisible`` once worked out (cleared when an attribute it reads changes).
+    private var cachedVisibility: Bool?
 
     /// An element.
     init(element name: String, attributes: [(name: String, value: String)] = []) {
@@ -57,6 +59,15 @@ final class WebNode {
 
     var isElement: Bool { !isText }
 
+    /// Whether the element may be seen (``Attempt/isProbablyVisible(_:)``), worked out on first use:
+    /// the page's cleaning asks, then every extraction attempt.
+    var isProbablyVisible: Bool {
+        if let cachedVisibility { return cachedVisibility }
+        let visible = Attempt.isProbablyVisible(self)
+        cachedVisibility = visible
+        return visible
+    }
+
     /// What the class and id say, worked out on first use.
     var hints: ElementHints {
         if let cachedHints { return cachedHints }
@@ -75,6 +86,7 @@ final class WebNode {
         attributes.removeAll { $0.name == name }
         if let value { attributes.append((name, value)) }
         if name == "class" || name == "id" { cachedHints = nil }
+        if name == "style" || name == "hidden" || name == "aria-hidden" || name == "class" { cachedVisibility = nil }
     }
 
     /// The child elements.

@@ -39,7 +39,10 @@ struct ElementHints {
                 + Self.weight(ofASCII: UnsafeBufferPointer(rebasing: all[(classLength + 1)...]))
             return (Self.unlikely.matches(all), Self.maybeCandidate.matches(all), Self.byline.matches(all), weight)
         }
-        isShareWidget = ExtractionHints.isShareWidget(String(decoding: bytes, as: UTF8.self))
+        // Most names hold no `share`: only those are made into a string to be split into words.
+        if bytes.withUnsafeBufferPointer({ Self.share.matches($0) }) {
+            isShareWidget = ExtractionHints.isShareWidget(String(decoding: bytes, as: UTF8.self))
+        }
     }
 
     /// `class id` lower-cased as bytes, and the length of the class part; nil unless both are ASCII.
@@ -73,6 +76,7 @@ struct ElementHints {
         value.split(separator: 0x20).contains { $0.elementsEqual("hid".utf8) }
     }
 
+    private static let share = WordMatcher(["share"])
     private static let unlikely = WordMatcher(ExtractionHints.unlikely)
     private static let maybeCandidate = WordMatcher(ExtractionHints.maybeCandidate)
     private static let byline = WordMatcher(ExtractionHints.byline)

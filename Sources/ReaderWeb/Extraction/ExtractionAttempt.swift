@@ -29,7 +29,7 @@ struct Attempt {
         var node: WebNode? = body.children.first(where: \.isElement)
         while let current = node {
             let hints = current.hints
-            if !Self.isProbablyVisible(current) || current.groups.contains(.neverRead)
+            if !current.isProbablyVisible || current.groups.contains(.neverRead)
                 || (current.attribute("aria-modal") == "true" && current.attribute("role") == "dialog") {
                 node = remove(current)
                 continue
