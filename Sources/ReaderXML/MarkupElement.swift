@@ -59,6 +59,9 @@ public struct MarkupElement: @unchecked Sendable {
         return xmlGetNoNsProp(node, "\(prefix):\(localName)")
     }
 
+    /// Whether the element has any attribute (namespace declarations aside).
+    public var hasAttributes: Bool { node.pointee.properties != nil }
+
     /// The `id` attribute (or `xml:id`).
     public var id: String? {
         attribute("id") ?? attribute("id", namespace: MarkupNamespace.xml)

@@ -1,4 +1,5 @@
 import ReaderXML
+import ReaderCore
 
 /// Makes feed HTML safe to show: an allow-list of elements and attributes (the one feed readers
 /// have long used), `script`, `style`, `applet`, `template` and `noembed` dropped with their content,
@@ -13,9 +14,13 @@ public enum HTMLSanitizer {
     ///   - base: what relative URLs are resolved against; nil leaves them relative.
     public static func sanitize(_ html: String, base: String?) -> String {
         // Byte checks first; Foundation's (which compares characters) only where they could differ.
-        let bytes = html.utf8
-        if !bytes.contains(UInt8(ascii: "<")) && !bytes.contains(UInt8(ascii: "&")) { return html }
-        if bytes.contains(where: { $0 >= 0x80 }), !html.contains("<") && !html.contains("&") { return html }
+        var text = html
+        let (hasMarkup, hasNonASCII) = text.withUTF8 { bytes in
+            (ByteSearch.contains(byte: UInt8(ascii: "<"), in: bytes) || ByteSearch.contains(byte: UInt8(ascii: "&"), in: bytes),
+             !bytes.allSatisfy { $0 < 0x80 })
+        }
+        if !hasMarkup { return html }
+        if hasNonASCII, !html.contains("<") && !html.contains("&") { return html }
         if let plain = PlainFragment.sanitize(html, base: base) { return plain }
         return sanitizeParsing(html, base: base)
     }

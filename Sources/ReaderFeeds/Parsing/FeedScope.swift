@@ -8,6 +8,8 @@ struct FeedScope {
     var language: String?
 
     func entering(_ element: MarkupElement) -> FeedScope {
+        // Most elements have no attribute at all: nothing to look up.
+        guard element.hasAttributes else { return self }
         var scope = self
         if let base = element.attribute("base", namespace: MarkupNamespace.xml) {
             scope.base = URLResolver.resolve(base, against: self.base)
