@@ -30,8 +30,8 @@ enum RFC822Bytes {
             guard cursor.skip(0x20) else { return nil }
             if cursor.skip(UInt8(ascii: "+")) || cursor.peek == UInt8(ascii: "-") {
                 let sign = cursor.skip(UInt8(ascii: "-")) ? -1 : 1
-                guard let hours = cursor.digits(min: 2, max: 2), let minutes = cursor.digits(min: 2, max: 2) else { return nil }
-                offset = sign * (hours * 60 + minutes)
+                guard let hoursAndMinutes = cursor.digits(min: 4, max: 4) else { return nil }
+                offset = sign * (hoursAndMinutes / 100 * 60 + hoursAndMinutes % 100)
             } else {
                 guard let name = cursor.letters(), let named = zones[name] else { return nil }
                 offset = named
