@@ -59,6 +59,13 @@ public struct MarkupElement: @unchecked Sendable {
         return xmlGetNoNsProp(node, "\(prefix):\(localName)")
     }
 
+    /// What makes the element's name: libxml2's name and namespace declaration, as addresses.
+    /// Equal within one document, same local name, prefix and namespace: callers that work out
+    /// something from the name for every element can keep it by this.
+    package var nameIdentity: MarkupNameIdentity {
+        MarkupNameIdentity(name: UnsafeRawPointer(node.pointee.name), namespace: UnsafeRawPointer(node.pointee.ns))
+    }
+
     /// Whether the element has any attribute (namespace declarations aside).
     public var hasAttributes: Bool { node.pointee.properties != nil }
 

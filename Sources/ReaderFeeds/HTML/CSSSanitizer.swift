@@ -37,12 +37,16 @@ enum CSSSanitizer {
     private static func sanitize(ascii style: [UInt8]) -> String {
         guard !contains(style[...], "\\"), !contains(style[...], "/*") else { return "" }
         var kept: [String] = []
-        for declaration in style.split(separator: UInt8(ascii: ";")) {
-            let parts = declaration.split(separator: UInt8(ascii: ":"), maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            let written = trimmed(parts[0])
+        // Declarations between semicolons (empty ones skipped), each split at its first colon.
+        var declarationStart = 0
+        while declarationStart < style.count {
+            let declarationEnd = style[declarationStart...].firstIndex(of: UInt8(ascii: ";")) ?? style.count
+            defer { declarationStart = declarationEnd + 1 }
+            guard declarationEnd > declarationStart,
+                  let declaration = Self.declaration(style[declarationStart..<declarationEnd]) else { continue }
+            let written = trimmed(declaration.property)
             let property = String(decoding: written.map(lowercased), as: UTF8.self)
-            let value = trimmed(parts[1])
+            let value = trimmed(declaration.value)
             let lowered = value.map(lowercased)
             guard !value.isEmpty, !contains(lowered[...], "url("), !contains(lowered[...], "expression("),
                   !contains(lowered[...], "javascript:") else { continue }
@@ -55,6 +59,14 @@ enum CSSSanitizer {
             }
         }
         return kept.joined(separator: " ")
+    }
+
+    /// A declaration's property and value: `split(separator: ":", maxSplits: 1)` when it gives
+    /// two parts (a leading colon is skipped as an empty part would be), else nil.
+    private static func declaration(_ text: ArraySlice<UInt8>) -> (property: ArraySlice<UInt8>, value: ArraySlice<UInt8>)? {
+        let parts = text.split(separator: UInt8(ascii: ":"), maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        return (parts[0], parts[1])
     }
 
     /// Without ASCII white space at either end.

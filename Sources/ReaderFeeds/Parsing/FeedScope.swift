@@ -16,7 +16,8 @@ struct FeedScope {
         }
         if let language = element.attribute("lang", namespace: MarkupNamespace.xml) {
             let trimmed = language.trimmingASCIIWhitespace()
-            scope.language = trimmed.isEmpty ? nil : trimmed.replacingOccurrences(of: "_", with: "-")
+            scope.language = trimmed.isEmpty ? nil
+                : trimmed.utf8.contains(UInt8(ascii: "_")) ? trimmed.replacingOccurrences(of: "_", with: "-") : trimmed
         }
         return scope
     }
