@@ -34,13 +34,16 @@ struct ElementHints {
     /// The same from `class id` in ASCII, lower-cased (what `lowercased()` makes of ASCII), as bytes.
     private init(asciiClassAndID bytes: [UInt8], classLength: Int) {
         self.init()
-        (isUnlikely, isMaybeCandidate, isByline, classWeight) = bytes.withUnsafeBufferPointer { all in
-            let weight = Self.weight(ofASCII: UnsafeBufferPointer(rebasing: all[..<classLength]))
+        let lists = bytes.withUnsafeBufferPointer { all in
+            classWeight = Self.weight(ofASCII: UnsafeBufferPointer(rebasing: all[..<classLength]))
                 + Self.weight(ofASCII: UnsafeBufferPointer(rebasing: all[(classLength + 1)...]))
-            return (Self.unlikely.matches(all), Self.maybeCandidate.matches(all), Self.byline.matches(all), weight)
+            return Self.classAndIDWords.matchedLists(in: all)
         }
+        isUnlikely = lists & 1 != 0
+        isMaybeCandidate = lists & 2 != 0
+        isByline = lists & 4 != 0
         // Most names hold no `share`: only those are made into a string to be split into words.
-        if bytes.withUnsafeBufferPointer({ Self.share.matches($0) }) {
+        if lists & 8 != 0 {
             isShareWidget = ExtractionHints.isShareWidget(String(decoding: bytes, as: UTF8.self))
         }
     }
@@ -65,9 +68,10 @@ struct ElementHints {
     /// ``weight(of:)`` of lower-cased ASCII.
     private static func weight(ofASCII value: UnsafeBufferPointer<UInt8>) -> Int {
         guard !value.isEmpty else { return 0 }
+        let lists = weightWords.matchedLists(in: value)
         var weight = 0
-        if negative.matches(value) || hasHidToken(value) { weight -= 25 }
-        if positive.matches(value) { weight += 25 }
+        if lists & 1 != 0 || hasHidToken(value) { weight -= 25 }
+        if lists & 2 != 0 { weight += 25 }
         return weight
     }
 
@@ -76,7 +80,11 @@ struct ElementHints {
         value.split(separator: 0x20).contains { $0.elementsEqual("hid".utf8) }
     }
 
-    private static let share = WordMatcher(["share"])
+    /// Bits 1, 2, 4, 8: unlikely, maybe a candidate, byline, `share`.
+    private static let classAndIDWords = WordMatcher(ExtractionHints.unlikely, ExtractionHints.maybeCandidate,
+                                                     ExtractionHints.byline, ["share"])
+    /// Bits 1, 2: negative, positive.
+    private static let weightWords = WordMatcher(ExtractionHints.negative, ExtractionHints.positive)
     private static let unlikely = WordMatcher(ExtractionHints.unlikely)
     private static let maybeCandidate = WordMatcher(ExtractionHints.maybeCandidate)
     private static let byline = WordMatcher(ExtractionHints.byline)

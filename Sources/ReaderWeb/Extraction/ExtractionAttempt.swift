@@ -192,7 +192,18 @@ struct Attempt {
 
     /// Commas of the scripts Readability counts.
     static func commaCount(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { count, scalar in
+        var text = text
+        if let asciiCommas = text.withUTF8({ bytes -> Int? in
+            var count = 0
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if byte == 0x2C { count += 1 }
+            }
+            return count
+        }) {
+            return asciiCommas
+        }
+        return text.unicodeScalars.reduce(0) { count, scalar in
             switch scalar.value {
             case 0x2C, 0x060C, 0xFE50, 0xFE10, 0xFE11, 0x2E41, 0x2E34, 0x2E32, 0xFF0C: count + 1
             default: count
