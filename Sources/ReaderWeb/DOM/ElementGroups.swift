@@ -17,6 +17,11 @@ struct ElementGroups: OptionSet {
     /// ``ArticleHTMLWriter/voidElements``.
     static let void = ElementGroups(rawValue: 1 << 5)
 
+    /// ``ExtractionHints/phrasingWhenContentIs``.
+    static let phrasingWhenContentIs = ElementGroups(rawValue: 1 << 6)
+    /// ``ExtractionHints/removedWhenEmpty``.
+    static let removedWhenEmpty = ElementGroups(rawValue: 1 << 7)
+
     init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The groups of an element name (`#text` for a text node).
@@ -30,7 +35,8 @@ struct ElementGroups: OptionSet {
         let groups: [(Set<String>, ElementGroups)] = [
             (ExtractionHints.phrasing, .phrasing), (ExtractionHints.neverRead, .neverRead), (ExtractionHints.scored, .scored),
             (ExtractionHints.divToParagraphBlockers, .divToParagraphBlocker), (ExtractionHints.keptSiblingNames, .keptSibling),
-            (ArticleHTMLWriter.voidElements, .void),
+            (ArticleHTMLWriter.voidElements, .void), (ExtractionHints.phrasingWhenContentIs, .phrasingWhenContentIs),
+            (ExtractionHints.removedWhenEmpty, .removedWhenEmpty),
         ]
         for (names, group) in groups {
             for name in names { table[name, default: []].insert(group) }

@@ -57,7 +57,7 @@ struct Attempt {
                     continue
                 }
             }
-            if ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"].contains(current.name), Self.isWithoutContent(current) {
+            if current.groups.contains(.removedWhenEmpty), Self.isWithoutContent(current) {
                 node = remove(current)
                 continue
             }
@@ -133,7 +133,7 @@ struct Attempt {
 
     static func isPhrasing(_ node: WebNode) -> Bool {
         if node.groups.contains(.phrasing) { return true }
-        return ["a", "del", "ins"].contains(node.name) && node.children.allSatisfy(isPhrasing)
+        return node.groups.contains(.phrasingWhenContentIs) && node.children.allSatisfy(isPhrasing)
     }
 
     /// Wraps each run of phrasing content directly in a `div` (that is not all white space) in a `p`.
@@ -226,8 +226,9 @@ struct Attempt {
     // MARK: Step 4 and 5: the winner and its siblings
 
     private func assemble(body: WebNode, candidates: [WebNode]) -> WebNode {
+        let densities = CandidateLinkDensities(of: body)
         for candidate in candidates {
-            candidate.score = (candidate.score ?? 0) * (1 - candidate.linkDensity)
+            candidate.score = (candidate.score ?? 0) * (1 - densities.linkDensity(of: candidate))
         }
         let top = candidates.enumerated().sorted { lhs, rhs in
             let (a, b) = (lhs.element.score ?? 0, rhs.element.score ?? 0)
