@@ -58,7 +58,13 @@ public struct PageEncoding: Hashable, Sendable {
     /// The charset the page declares in its first 4 KiB, if any.
     static func declaredCharset(_ bytes: [UInt8]) -> String? {
         let prefix = bytes.prefix(4096)
-        if prefix.allSatisfy({ $0 < 0x80 }) { return declaredCharset(asciiLowercased: prefix.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }) }
+        // The ASCII start of the head, read as bytes, decides when it holds the whole answer:
+        // all of the head, or a declaration that ends (with the character after it) before any
+        // other byte. Else the head is read as characters, lower-cased the Unicode way.
+        let asciiEnd = prefix.firstIndex { $0 >= 0x80 } ?? prefix.endIndex
+        let ascii = prefix[..<asciiEnd].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        if asciiEnd == prefix.endIndex { return declaredCharset(asciiLowercased: ascii, isWholeHead: true) }
+        if let found = declaredCharset(asciiLowercased: ascii, isWholeHead: false) { return found }
         let head = String(decoding: prefix, as: UTF8.self).lowercased()
         var searchStart = head.startIndex
         while let meta = head.range(of: "<meta", range: searchStart..<head.endIndex) {
@@ -78,13 +84,17 @@ public struct PageEncoding: Hashable, Sendable {
     }
 
     /// ``declaredCharset(_:)`` of an ASCII head, lower-cased, read as bytes (the same steps;
-    /// the string search it replaces cost more than detection).
-    private static func declaredCharset(asciiLowercased head: [UInt8]) -> String? {
+    /// the string search it replaces cost more than detection). With `isWholeHead` false, the
+    /// head is the ASCII start of a longer one: only a value found in a tag that ends, with a
+    /// character after it, inside this start is returned; nil says nothing.
+    private static func declaredCharset(asciiLowercased head: [UInt8], isWholeHead: Bool) -> String? {
         head.withUnsafeBufferPointer { head in
             var searchStart = 0
             while let meta = search("<meta", in: head, from: searchStart, to: head.count) {
                 let tagStart = meta + 5
-                let end = head[tagStart...].firstIndex(of: UInt8(ascii: ">")) ?? head.count
+                let tagEnd = head[tagStart...].firstIndex(of: UInt8(ascii: ">"))
+                guard isWholeHead || tagEnd.map({ $0 + 1 < head.count }) == true else { return nil }
+                let end = tagEnd ?? head.count
                 if let charset = search("charset", in: head, from: tagStart, to: end) {
                     var cursor = charset + 7
                     while cursor < end, head[cursor] == 0x20 { cursor += 1 }
