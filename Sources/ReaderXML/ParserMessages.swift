@@ -67,6 +67,10 @@ final class ParserMessages {
     private func record(_ error: xmlError) {
         // libxml2's HTML 4 parser calls every HTML5 element (section, aside, ruby…) invalid: noise.
         if error.code == Int32(XML_HTML_UNKNOWN_TAG.rawValue) { return }
+        // Past the first fatal error and the warnings kept, a message is not kept: not made either
+        // (a real page raises thousands).
+        let takesFatal = error.level.rawValue >= XML_ERR_FATAL.rawValue && firstFatal == nil
+        guard takesFatal || warnings.count < maxWarnings else { return }
         let text = error.message.map { String(cString: $0) } ?? "parse error"
         let message = Message(line: error.line > 0 ? Int(error.line) : nil,
                               message: text.trimmingTrailingNewlines())
