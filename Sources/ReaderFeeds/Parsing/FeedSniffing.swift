@@ -1,5 +1,3 @@
-import ReaderCore
-
 /// Byte-level facts about feed files, shared by the sniffer and the parser.
 enum FeedSniffing {
     /// The bytes after a UTF-8 BOM and leading white space.
@@ -72,13 +70,5 @@ enum FeedSniffing {
         if bytes.starts(with: [0xFF, 0xFE]) { return "utf-16le" }
         if bytes.starts(with: [0xFE, 0xFF]) { return "utf-16be" }
         return nil
-    }
-}
-
-extension String {
-    /// `contains(needle)` for text that is ASCII, searched as bytes (the character-wise search
-    /// costs more than parsing a small feed); other text is searched as before.
-    func containsSearchingASCII(_ needle: String) -> Bool {
-        utf8.allSatisfy({ $0 < 0x80 }) ? ByteSearch.contains(self, needle) : contains(needle)
     }
 }
