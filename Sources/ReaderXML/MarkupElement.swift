@@ -67,7 +67,7 @@ public struct MarkupElement: @unchecked Sendable {
     }
 
     /// Whether the element has any attribute (namespace declarations aside).
-    public var hasAttributes: Bool { node.pointee.properties != nil }
+    package var hasAttributes: Bool { node.pointee.properties != nil }
 
     /// The `id` attribute (or `xml:id`).
     public var id: String? {
@@ -94,7 +94,7 @@ public struct MarkupElement: @unchecked Sendable {
 
     /// Every attribute as (local name, value), in document order: ``attributes`` without the
     /// namespaces, for callers that copy every attribute of a large tree.
-    public var attributeValues: [(name: String, value: String)] {
+    package var attributeValues: [(name: String, value: String)] {
         var result: [(name: String, value: String)] = []
         var attribute = node.pointee.properties
         while let current = attribute {
@@ -213,7 +213,7 @@ public struct MarkupElement: @unchecked Sendable {
 
     /// Calls `body` with every descendant element in document order (depth-first, bounded as
     /// ``descendants(_:in:)`` is), until it returns false; no array is made.
-    public func forEachDescendant(_ body: (MarkupElement) -> Bool) {
+    package func forEachDescendant(_ body: (MarkupElement) -> Bool) {
         let maxDepth = document.limits.maxDepth
         var current = node
         var level = depth
