@@ -53,18 +53,25 @@ echo
 echo "Items: entries found by reader (by feedparser in parentheses)."
 echo
 cat <<'NOTE'
-Where the time goes (perf, 5 MB generated feed, after the tuning of 2026-11-26): a seventh in libxml2
-reading the feed, a fifth in sanitizing item HTML (fragments of paragraphs, inline elements and plain
-entities are sanitized as bytes without a parse: `PlainFragment`; others go through libxml2's HTML
-parser, whose per-fragment cost was most of the time before), a tenth in dates, the rest in walking
-the tree (element keys, `xml:base`/`xml:lang` lookups, strings for the model) and in malloc and free.
-Profiled during the tuning, a 5 MB round took about 0.27 s of CPU with every fragment still parsed by
-libxml2 and about 0.15 s with `PlainFragment`. The same script run on the code before the tuning
-(2026-11-26, load 9 to 16) gave 7.0× on the suite and 28.6× on the 50 MB feed in wall time only:
-feedparser's 50 MB runs fell in the busiest minutes. On this shared machine wall-time ratios move with
-the load, hence the CPU columns. For 20× in CPU time the 50 MB feed needs about 17 % less time
-(dates, a tenth, are the next step: RFC 822 read without splitting into strings), the suite 43 % less:
-its 2,107 small files cost mostly per document (a libxml2 parser, the entity check, recovery parses).
+Where the time goes (perf, 5 MB generated feed, after the second tuning of 2026-11-26): a fifth in
+libxml2 reading the feed, a fifth in sanitizing item HTML (fragments of paragraphs, inline elements
+and plain entities are sanitized as bytes without a parse, `PlainFragment`, their text now copied a
+run at a time; others go through libxml2's HTML parser), the rest in walking the tree (strings for
+the model, URLs resolved) and in malloc and free. Dates, a tenth before, no longer show: RFC 822 in
+its usual form (`Mon, 02 Jan 2006 15:04:05 +0000`) is read from the bytes in one pass
+(`RFC822Bytes`), other forms the general way; element keys are worked out once per element name of a
+document (`FeedElementKeys`) and scopes skip elements without attributes. On feedparser's suite a
+quarter of the time went to sanitizing inline styles with Foundation's trimming and searching (one
+157 KB feed of styles; `CSSSanitizer` now reads an ASCII style as bytes) and a twentieth to setting
+up character-wise string searches (version and recovery checks, now byte searches on ASCII text).
+Output is unchanged: every feed of the suite and the generated feed parse to the same model
+(`FeedBenchmark --dump`, compared before and after). Side by side on the same machine at the same
+time (CPU time, load 10 to 13), the code before this tuning did 13.8 MB per CPU second on the
+suite and about 30 on a 5 MB generated feed; after it, 19.0 and about 40. What the suite still
+spends is per document: a libxml2 parser context and dictionary for each feed and for each HTML
+fragment that is not plain (the sanitize tests' 745 files carry such fragments), recovery parses of
+ill-formed feeds, and the model's strings; 20x there needs about a tenth less again, most likely by
+reusing libxml2 parser contexts between documents.
 NOTE
 } > "$section"
 

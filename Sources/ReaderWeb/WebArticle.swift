@@ -68,8 +68,10 @@ public struct WebArticle: Sendable {
         if let canonical = metadata.canonicalURL { metadata.canonicalURL = resolution.resolve(canonical) }
 
         let bodyElement = root.firstElement("body") ?? root
-        let pageText = WebNode.build(from: bodyElement)
-        PageCleaning.removeUnread(from: pageText)
+        func readablePage() -> WebNode {
+            WebNode.build(from: bodyElement, skippingUnread: true)
+        }
+        let pageText = readablePage()
         let pageTextLength = pageText.textLength
         // libxml2's complaints about markup every browser reads (unknown tags, duplicate ids) are noise here.
         var warnings = document.warnings.filter { !$0.contains("invalid") && !$0.contains("Tag ") && !$0.contains("already defined") }
@@ -77,11 +79,19 @@ public struct WebArticle: Sendable {
         var isExtracted = false
         if extractsArticle {
             let extractor = ArticleExtractor(title: metadata.title)
-            if let result = extractor.extract(makeTree: { pageText.clone() }) {
+            // The first attempt (most often the only one) changes the page's own tree; a later
+            // one, or showing the whole page after all, reads the page from libxml2's tree again.
+            var untouched: WebNode? = pageText
+            let result = extractor.extract {
+                defer { untouched = nil }
+                return untouched ?? readablePage()
+            }
+            if let result {
                 article = result.article
                 isExtracted = true
                 if metadata.byline == nil { metadata.byline = result.byline }
             } else {
+                article = readablePage()
                 warnings.append("no article found: the whole page is shown")
             }
         }

@@ -31,7 +31,7 @@ extension MarkupDocument {
         }
         if bytes.isEmpty || bytes.count > min(limits.maxInputBytes, Int(Int32.max)) { throw strictError }
         // An encoding libxml2 does not know: read the bytes as if the declaration said UTF-8.
-        let readable = strictError.reason.lowercased().contains("unsupported encoding") ? (declaringUTF8(bytes) ?? bytes) : bytes
+        let readable = strictError.reason.lowercased().containsSearchingASCII("unsupported encoding") ? (declaringUTF8(bytes) ?? bytes) : bytes
         for override in [encoding, "UTF-8", "windows-1252"] {
             if let document = recover(readable, name: name, limits: limits, encoding: override) {
                 document.warnings.insert("\(name): not well-formed XML (\(strictError.lineAndReason)); recovered", at: 0)
@@ -54,7 +54,8 @@ extension MarkupDocument {
         let document = MarkupDocument(pointer: pointer, syntax: .xml, warnings: collector.warnings, limits: limits)
         guard let root = xmlDocGetRootElement(pointer) else { return nil }
         if let fatal = collector.firstFatal {
-            if fatal.message.contains("conversion") || (encoding == nil && fatal.message.contains("Unsupported encoding")) { return nil }
+            if fatal.message.containsSearchingASCII("conversion")
+                || (encoding == nil && fatal.message.containsSearchingASCII("Unsupported encoding")) { return nil }
             document.warnings.insert(fatal.line.map { "line \($0): \(fatal.message)" } ?? fatal.message, at: 0)
         }
         if EntityText.exceeds(max(bytes.count, 64 << 10), under: root) { return nil }

@@ -59,6 +59,16 @@ public struct MarkupElement: @unchecked Sendable {
         return xmlGetNoNsProp(node, "\(prefix):\(localName)")
     }
 
+    /// What makes the element's name: libxml2's name and namespace declaration, as addresses.
+    /// Equal within one document, same local name, prefix and namespace: callers that work out
+    /// something from the name for every element can keep it by this.
+    package var nameIdentity: MarkupNameIdentity {
+        MarkupNameIdentity(name: UnsafeRawPointer(node.pointee.name), namespace: UnsafeRawPointer(node.pointee.ns))
+    }
+
+    /// Whether the element has any attribute (namespace declarations aside).
+    package var hasAttributes: Bool { node.pointee.properties != nil }
+
     /// The `id` attribute (or `xml:id`).
     public var id: String? {
         attribute("id") ?? attribute("id", namespace: MarkupNamespace.xml)
@@ -77,6 +87,28 @@ public struct MarkupElement: @unchecked Sendable {
                 reader_xml_free(raw)
             }
             result.append((name, namespace, value))
+            attribute = current.pointee.next
+        }
+        return result
+    }
+
+    /// Every attribute as (local name, value), in document order: ``attributes`` without the
+    /// namespaces, for callers that copy every attribute of a large tree.
+    package var attributeValues: [(name: String, value: String)] {
+        var result: [(name: String, value: String)] = []
+        var attribute = node.pointee.properties
+        while let current = attribute {
+            let name = String(cString: current.pointee.name)
+            let children = current.pointee.children
+            if let text = children, text.pointee.type == XML_TEXT_NODE, text.pointee.next == nil, let content = text.pointee.content {
+                // One text node (nearly every value): its content is the value.
+                result.append((name, String(cString: content)))
+            } else if let raw = xmlNodeListGetString(node.pointee.doc, children, 1) {
+                result.append((name, String(cString: raw)))
+                reader_xml_free(raw)
+            } else {
+                result.append((name, ""))
+            }
             attribute = current.pointee.next
         }
         return result
@@ -177,6 +209,31 @@ public struct MarkupElement: @unchecked Sendable {
             }
         }
         return result
+    }
+
+    /// Calls `body` with every descendant element in document order (depth-first, bounded as
+    /// ``descendants(_:in:)`` is), until it returns false; no array is made.
+    package func forEachDescendant(_ body: (MarkupElement) -> Bool) {
+        let maxDepth = document.limits.maxDepth
+        var current = node
+        var level = depth
+        while true {
+            if level < maxDepth, let first = Self.firstElementNode(current.pointee.children) {
+                current = first
+                level += 1
+            } else {
+                while true {
+                    guard level > depth else { return }
+                    if let next = Self.firstElementNode(current.pointee.next) {
+                        current = next
+                        break
+                    }
+                    current = current.pointee.parent!
+                    level -= 1
+                }
+            }
+            guard body(MarkupElement(document: document, node: current, depth: level)) else { return }
+        }
     }
 
     /// Whether a node's name equals `localName` (given also as a C string) as Swift compares

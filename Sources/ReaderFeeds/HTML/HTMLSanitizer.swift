@@ -1,4 +1,5 @@
 import ReaderXML
+import ReaderCore
 
 /// Makes feed HTML safe to show: an allow-list of elements and attributes (the one feed readers
 /// have long used), `script`, `style`, `applet`, `template` and `noembed` dropped with their content,
@@ -13,11 +14,25 @@ public enum HTMLSanitizer {
     ///   - base: what relative URLs are resolved against; nil leaves them relative.
     public static func sanitize(_ html: String, base: String?) -> String {
         // Byte checks first; Foundation's (which compares characters) only where they could differ.
-        let bytes = html.utf8
-        if !bytes.contains(UInt8(ascii: "<")) && !bytes.contains(UInt8(ascii: "&")) { return html }
-        if bytes.contains(where: { $0 >= 0x80 }), !html.contains("<") && !html.contains("&") { return html }
+        var text = html
+        let (hasMarkup, surelyMarkup) = text.withUTF8 { bytes in
+            (ByteSearch.contains(byte: UInt8(ascii: "<"), in: bytes) || ByteSearch.contains(byte: UInt8(ascii: "&"), in: bytes),
+             Self.hasLoneMarkupCharacter(bytes))
+        }
+        if !hasMarkup { return html }
+        if !surelyMarkup, !html.contains("<") && !html.contains("&") { return html }
         if let plain = PlainFragment.sanitize(html, base: base) { return plain }
         return sanitizeParsing(html, base: base)
+    }
+
+    /// Whether a `<` or `&` stands between ASCII bytes (or the ends): a character of its own then,
+    /// which the character-wise search would find too. Else (text around it that is not ASCII
+    /// could join it into one character) that search decides.
+    private static func hasLoneMarkupCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") {
+            if (index == 0 || bytes[index - 1] < 0x80), (index + 1 == bytes.count || bytes[index + 1] < 0x80) { return true }
+        }
+        return false
     }
 
     /// ``sanitize(_:base:)`` through libxml2's HTML parser, whatever the fragment.

@@ -56,21 +56,35 @@ enum PlainFragment {
                 // reads the run in several pieces (past its buffer): long blank runs are left to it.
                 !(segmentIsBlank && index - segmentStart > 256)
             }
+            // Bytes that stand as they are go to the output a run at a time.
+            var runStart = index
             while index < bytes.count, bytes[index] != UInt8(ascii: "<") {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "&") {
+                    flush(from: runStart)
                     guard endSegment(), let decoded = entity() else { return false }
                     escape(decoded, quotes: false)
                     segmentStart = index
                     segmentIsBlank = true
+                    runStart = index
                     continue
                 }
                 guard isAllowed(at: index) else { return false }
                 if !(byte == 0x20 || byte == 0x09 || byte == 0x0A) { segmentIsBlank = false }
-                escape(byte, quotes: false)
+                if byte == UInt8(ascii: ">") {
+                    flush(from: runStart)
+                    escape(byte, quotes: false)
+                    runStart = index + 1
+                }
                 index += 1
             }
+            flush(from: runStart)
             return endSegment()
+        }
+
+        /// Appends the bytes from `start` up to `index` as they are.
+        private mutating func flush(from start: Int) {
+            if index > start { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
         }
 
         /// `<name attr="value" …>`.

@@ -10,6 +10,7 @@ public enum FeedDateParser {
     public static func parse(_ text: String) -> Date? {
         let trimmed = text.trimmingASCIIWhitespace()
         guard !trimmed.isEmpty, trimmed.utf8.count < 100 else { return nil }
+        if let date = RFC822Bytes.parse(trimmed, zones: zones) { return date }
         return iso(trimmed) ?? asctime(trimmed) ?? rfc822(trimmed)
     }
 
@@ -39,7 +40,7 @@ public enum FeedDateParser {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     /// Zone abbreviations of RFC 822 and the US ones feeds use, in minutes east of UTC.
-    private static let zones: [String: Int] = [
+    static let zones: [String: Int] = [
         "ut": 0, "utc": 0, "gmt": 0, "z": 0, "est": -300, "edt": -240, "cst": -360, "cdt": -300,
         "mst": -420, "mdt": -360, "pst": -480, "pdt": -420, "a": -60, "m": -720, "n": 60, "y": 720,
         "bst": 60, "cet": 60, "cest": 120, "eet": 120, "eest": 180, "jst": 540, "ist": 330, "aest": 600,

@@ -101,7 +101,7 @@ extension XMLFeedReader {
         var person = FeedPerson()
         for child in children {
             let value = child.text.trimmingASCIIWhitespace()
-            switch FeedNamespaces.key(of: child) {
+            switch keys.key(of: child) {
             case "name", "itunes:name": person.name = value
             case "email", "itunes:email": person.email = value
             case "uri", "url", "homepage": person.uri = scope.entering(child).resolve(value)
@@ -125,7 +125,7 @@ extension XMLFeedReader {
             if let term = element.attribute("text"), !term.isEmpty {
                 result.append(FeedCategory(term: term, scheme: "http://www.itunes.com/"))
             }
-            for child in element.elements where FeedNamespaces.key(of: child) == "itunes:category" {
+            for child in element.elements where keys.key(of: child) == "itunes:category" {
                 result += categories(key, child)
             }
             return result

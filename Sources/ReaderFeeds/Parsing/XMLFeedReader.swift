@@ -6,6 +6,8 @@ struct XMLFeedReader {
     let kind: FeedKind
     let root: MarkupElement
     let rootScope: FeedScope
+    /// The keys of the elements' names, for this document.
+    let keys = FeedElementKeys()
 
     /// The reader for a tree, or nil when its root is not a feed's.
     init?(root: MarkupElement, scope: FeedScope) {
@@ -44,12 +46,12 @@ struct XMLFeedReader {
         feed.language = scope.language
         if kind.isAtom {
             readChannel(root, scope: scope, into: &feed)
-            for child in root.elements where FeedNamespaces.key(of: child) == "entry" {
+            for child in root.elements where keys.key(of: child) == "entry" {
                 feed.entries.append(readEntry(child, scope: scope.entering(child)))
             }
         } else {
             let channel = root.name.lowercased() == "channel" ? root
-                : root.elements.first { FeedNamespaces.key(of: $0) == "channel" }
+                : root.elements.first { keys.key(of: $0) == "channel" }
             var channelScope = scope
             if let channel {
                 channelScope = scope.entering(channel)
@@ -59,7 +61,7 @@ struct XMLFeedReader {
             var holders: [(MarkupElement, FeedScope)] = channel.map { [($0, channelScope)] } ?? []
             if root.name.lowercased() == "rdf" { holders.append((root, scope)) }
             for (holder, holderScope) in holders {
-                for child in holder.elements where FeedNamespaces.key(of: child) == "item" {
+                for child in holder.elements where keys.key(of: child) == "item" {
                     feed.entries.append(readEntry(child, scope: holderScope.entering(child)))
                 }
             }
@@ -75,7 +77,7 @@ struct XMLFeedReader {
     private func readChannel(_ channel: MarkupElement, scope: FeedScope, into feed: inout Feed) {
         for element in channel.elements {
             let here = scope.entering(element)
-            let key = FeedNamespaces.key(of: element)
+            let key = keys.key(of: element)
             switch key {
             case "title", "dc:title":
                 if feed.title == nil || key == "title" { feed.title = text(element, scope: here, fallback: .text) }
@@ -144,7 +146,7 @@ struct XMLFeedReader {
         var copiedSummary: FeedText?
         for element in item.elements {
             let here = scope.entering(element)
-            let key = FeedNamespaces.key(of: element)
+            let key = keys.key(of: element)
             switch key {
             case "title", "dc:title":
                 if entry.title == nil || key == "title" { entry.title = text(element, scope: here, fallback: .text) }
@@ -252,7 +254,7 @@ struct XMLFeedReader {
     private func readMediaGroup(_ group: MarkupElement, scope: FeedScope, into entry: inout FeedEntry) {
         for element in group.elements {
             let here = scope.entering(element)
-            switch FeedNamespaces.key(of: element) {
+            switch keys.key(of: element) {
             case "media:content": entry.media.append(mediaContent(element, scope: here))
             case "media:thumbnail": if let thumbnail = thumbnail(element, scope: here) { entry.thumbnails.append(thumbnail) }
             case "media:title": if entry.title == nil { entry.title = text(element, scope: here, fallback: .text) }

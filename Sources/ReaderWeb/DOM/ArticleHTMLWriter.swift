@@ -35,7 +35,7 @@ enum ArticleHTMLWriter {
             output.append(UInt8(ascii: "\""))
         }
         output.append(UInt8(ascii: ">"))
-        if voidElements.contains(node.name) { return }
+        if node.groups.contains(.void) { return }
         for child in node.children { write(child, to: &output) }
         output += "</".utf8
         output += node.name.utf8
@@ -49,16 +49,37 @@ enum ArticleHTMLWriter {
 
     /// Appends the text's UTF-8 escaped, byte by byte (every character escaped or dropped is ASCII).
     private static func escape(_ text: String, attribute: Bool, into output: inout [UInt8]) {
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): output += "&amp;".utf8
-            case UInt8(ascii: "<"): output += "&lt;".utf8
-            case UInt8(ascii: ">"): output += "&gt;".utf8
-            case UInt8(ascii: "\"") where attribute: output += "&quot;".utf8
-            // Control characters other than tab and line breaks would reach no reader.
-            case 0..<0x20 where byte != 0x09 && byte != 0x0A && byte != 0x0D: continue
-            default: output.append(byte)
+        var text = text
+        text.withUTF8 { bytes in
+            // Runs of bytes written as they are go in at once.
+            var runStart = 0
+            for (index, byte) in bytes.enumerated() where needsEscaping(byte, attribute: attribute) {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                escape(byte, attribute: attribute, into: &output)
+                runStart = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        }
+    }
+
+    private static func needsEscaping(_ byte: UInt8, attribute: Bool) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"): true
+        case UInt8(ascii: "\""): attribute
+        case 0..<0x20: byte != 0x09 && byte != 0x0A && byte != 0x0D
+        default: false
+        }
+    }
+
+    /// What a byte that ``needsEscaping(_:attribute:)`` becomes: an entity, or nothing for a
+    /// control character other than tab and line breaks (it would reach no reader).
+    private static func escape(_ byte: UInt8, attribute: Bool, into output: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "&"): output += "&amp;".utf8
+        case UInt8(ascii: "<"): output += "&lt;".utf8
+        case UInt8(ascii: ">"): output += "&gt;".utf8
+        case UInt8(ascii: "\""): output += "&quot;".utf8
+        default: break
         }
     }
 }

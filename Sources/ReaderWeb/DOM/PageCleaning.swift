@@ -1,12 +1,8 @@
-/// What no reader shows, removed from a whole page: scripts, styles, forms' controls, frames and hidden parts.
+/// What no reader shows, left out of a whole page: scripts, styles, forms' controls, frames and
+/// hidden parts (``WebNode/build(from:skippingUnread:)`` leaves them out as it copies the page).
 enum PageCleaning {
-    static func removeUnread(from node: WebNode) {
-        for child in node.children where child.isElement {
-            if ExtractionHints.neverRead.contains(child.name) || !Attempt.isProbablyVisible(child) {
-                child.detach()
-            } else {
-                removeUnread(from: child)
-            }
-        }
+    /// Whether the element is one no reader shows.
+    static func isUnread(_ element: WebNode) -> Bool {
+        element.groups.contains(.neverRead) || !element.isProbablyVisible
     }
 }

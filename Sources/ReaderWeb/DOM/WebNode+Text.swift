@@ -35,17 +35,12 @@ extension WebNode {
             if child.isText {
                 result += child.text
             } else {
-                let isBlock = !ExtractionHints.phrasing.contains(child.name) || child.name == "br" || child.name == "img"
+                let isBlock = !child.groups.contains(.phrasing) || child.name == "br" || child.name == "img"
                 if isBlock { result += " " }
                 child.appendReadable(to: &result)
                 if isBlock { result += " " }
             }
         }
-    }
-
-    /// The class and id joined, lower case: what the class and id hints are matched against.
-    var classAndID: String {
-        ((attribute("class") ?? "") + " " + (attribute("id") ?? "")).lowercased()
     }
 
     /// The share of the text that lies in links (a link to a fragment of the page counts 0.3).
@@ -67,7 +62,14 @@ extension WebNode {
 
     /// How many times an ASCII character occurs in the text.
     func count(ofASCII byte: UInt8) -> Int {
-        if isText { return text.utf8.reduce(0) { $0 + ($1 == byte ? 1 : 0) } }
+        if isText {
+            var text = text
+            return text.withUTF8 { bytes in
+                var count = 0
+                for candidate in bytes where candidate == byte { count += 1 }
+                return count
+            }
+        }
         return children.reduce(0) { $0 + $1.count(ofASCII: byte) }
     }
 }
@@ -80,6 +82,27 @@ struct CollapsedLength {
     private var startsWithSpace = false
 
     mutating func feed(_ text: String) {
+        // ASCII text (most of it) byte by byte; the first other byte sends the whole text through scalars.
+        var text = text
+        var ascii = self
+        let isASCII = text.withUTF8 { bytes in
+            for byte in bytes {
+                guard byte < 0x80 else { return false }
+                if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                    if ascii.count == 0 { ascii.startsWithSpace = true }
+                    ascii.pendingSpace = ascii.count > 0
+                } else {
+                    if ascii.pendingSpace { ascii.count += 1 }
+                    ascii.pendingSpace = false
+                    ascii.count += 1
+                }
+            }
+            return true
+        }
+        if isASCII {
+            self = ascii
+            return
+        }
         for scalar in text.unicodeScalars {
             if scalar.isCollapsibleSpace {
                 if count == 0 { startsWithSpace = true }

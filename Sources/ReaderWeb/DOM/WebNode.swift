@@ -4,7 +4,13 @@
 /// Element names are lower case (the HTML parser's); a text node has the name `#text`.
 final class WebNode {
     /// The element name, or `#text`.
-    var name: String
+    var name: String {
+        didSet { groups = ElementGroups(name: name) }
+    }
+    /// The ``ExtractionHints`` groups of ``name``.
+    private(set) var groups: ElementGroups
+    /// Whether this is a text node (the name never changes into or out of `#text`).
+    let isText: Bool
     /// The text of a text node ("" for an element).
     var text: String {
         didSet { forgetTextSummary() }
@@ -26,10 +32,16 @@ final class WebNode {
     /// (a node with a summary has one in every descendant, so the clearing stops at the first
     /// node without).
     private var cachedSummary: TextSummary?
+    /// ``hints`` once worked out (only `class` and `id` count: ``setAttribute(_:_:)`` clears it for those).
+    private var cachedHints: ElementHints?
+    /// ``isProbablyVisible`` once worked out (cleared when an attribute it reads changes).
+    private var cachedVisibility: Bool?
 
     /// An element.
     init(element name: String, attributes: [(name: String, value: String)] = []) {
         self.name = name
+        self.groups = ElementGroups(name: name)
+        self.isText = false
         self.text = ""
         self.attributes = attributes
     }
@@ -37,12 +49,32 @@ final class WebNode {
     /// A text node.
     init(text: String) {
         self.name = "#text"
+        self.groups = Self.textGroups
+        self.isText = true
         self.text = text
         self.attributes = []
     }
 
-    var isText: Bool { name == "#text" }
-    var isElement: Bool { name != "#text" }
+    private static let textGroups = ElementGroups(name: "#text")
+
+    var isElement: Bool { !isText }
+
+    /// Whether the element may be seen (``Attempt/isProbablyVisible(_:)``), worked out on first use:
+    /// the page's cleaning asks, then every extraction attempt.
+    var isProbablyVisible: Bool {
+        if let cachedVisibility { return cachedVisibility }
+        let visible = Attempt.isProbablyVisible(self)
+        cachedVisibility = visible
+        return visible
+    }
+
+    /// What the class and id say, worked out on first use.
+    var hints: ElementHints {
+        if let cachedHints { return cachedHints }
+        let hints = ElementHints(class: attribute("class"), id: attribute("id"))
+        cachedHints = hints
+        return hints
+    }
 
     /// The value of an attribute.
     func attribute(_ name: String) -> String? {
@@ -53,6 +85,8 @@ final class WebNode {
     func setAttribute(_ name: String, _ value: String?) {
         attributes.removeAll { $0.name == name }
         if let value { attributes.append((name, value)) }
+        if name == "class" || name == "id" { cachedHints = nil }
+        if name == "style" || name == "hidden" || name == "aria-hidden" || name == "class" { cachedVisibility = nil }
     }
 
     /// The child elements.
@@ -64,6 +98,12 @@ final class WebNode {
         child.parent = self
         children.append(child)
         forgetTextSummary()
+    }
+
+    /// Appends a child made for this node (no parent yet) to a tree being built (no text summary yet).
+    func appendBuilt(_ child: WebNode) {
+        child.parent = self
+        children.append(child)
     }
 
     /// Inserts a child at an index, taking it from its former parent.
@@ -110,15 +150,6 @@ final class WebNode {
         parent.children.insert(contentsOf: moved, at: index)
         parent.forgetTextSummary()
         self.parent = nil
-    }
-
-    /// A deep copy, detached (cheaper than building again from libxml2: strings are shared), with
-    /// the text summaries already known (the copy's text is the same).
-    func clone() -> WebNode {
-        let copy = isText ? WebNode(text: text) : WebNode(element: name, attributes: attributes)
-        for child in children { copy.append(child.clone()) }
-        copy.cachedSummary = cachedSummary
-        return copy
     }
 
     /// The ``TextSummary`` of the subtree's text, from the cache when it is there.
@@ -181,18 +212,14 @@ final class WebNode {
     }
 
     /// Every descendant element named `name` (any of `names`), in document order.
-    func descendants(named names: Set<String>) -> [WebNode] {
+    func descendants(named names: [String]) -> [WebNode] {
         var result: [WebNode] = []
-        collect(names, into: &result)
+        if names.count == 1 { collect(named: names[0], into: &result) } else { collect(names, into: &result) }
         return result
     }
 
-    private func collect(_ names: Set<String>, into result: inout [WebNode]) {
-        // One name (the usual query) is compared, not hashed, at every node.
-        if names.count == 1, let name = names.first {
-            collect(named: name, into: &result)
-            return
-        }
+    // The names are few and short: comparing them one by one costs less than hashing each node's name.
+    private func collect(_ names: [String], into result: inout [WebNode]) {
         for child in children where child.isElement {
             if names.contains(child.name) { result.append(child) }
             child.collect(names, into: &result)

@@ -9,7 +9,7 @@ struct ArticleCleaner {
         cleanConditionally(article, "fieldset")
         remove(in: article, named: ["object", "embed", "footer", "link", "aside", "nav"])
         for part in article.elementChildren {
-            for node in part.allDescendantElements where ExtractionHints.isShareWidget(node.classAndID) && node.textContent.utf16.count < 500 {
+            for node in part.allDescendantElements where node.hints.isShareWidget && node.textContent.utf16.count < 500 {
                 node.detach()
             }
         }
@@ -33,7 +33,7 @@ struct ArticleCleaner {
         for table in article.descendants(named: ["table"]) { unwrapSingleCell(table) }
     }
 
-    private func remove(in article: WebNode, named names: Set<String>) {
+    private func remove(in article: WebNode, named names: [String]) {
         for node in article.descendants(named: names).reversed() { node.detach() }
     }
 
@@ -96,24 +96,23 @@ struct ArticleCleaner {
         if node.hasAncestor("table", maxDepth: 0, where: { $0.isDataTable }) { return false }
         if node.hasAncestor("code", maxDepth: 0) { return false }
         let length = node.textLength
-        var isList = node.name == "ul" || node.name == "ol"
-        if !isList {
-            let listLength = node.descendants(named: ["ul", "ol"]).reduce(0) { $0 + $1.textLength }
-            isList = length > 0 && Double(listLength) / Double(length) > 0.9
-        }
         let weight = ClassWeight.of(node, enabled: rules.weighsClasses)
+        var isList = node.name == "ul" || node.name == "ol"
         if weight < 0 { return true }
         guard node.count(ofASCII: 0x2C) < 10 else { return false }
-        let paragraphs = node.descendants(named: ["p"]).count
-        let images = node.descendants(named: ["img"]).count
-        let listItems = node.descendants(named: ["li"]).count - 100
-        let inputs = node.descendants(named: ["input"]).count
-        let headingDensity = Self.textDensity(of: node, in: ["h1", "h2", "h3", "h4", "h5", "h6"], length: length)
-        let embeds = node.descendants(named: ["object", "embed", "iframe"]).count
+        let counts = SubtreeCounts(of: node)
+        if !isList {
+            isList = length > 0 && Double(counts.listTextLength) / Double(length) > 0.9
+        }
+        let paragraphs = counts.paragraphs
+        let images = counts.images
+        let listItems = counts.listItems - 100
+        let inputs = counts.inputs
+        let headingDensity = Self.density(counts.headingTextLength, of: length)
+        let embeds = counts.embeds
         if length <= 20, Self.isAdOrLoading(node.innerText) { return true }
-        let linkDensity = node.linkDensity
-        let textDensity = Self.textDensity(of: node, in: ["span", "li", "td", "blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul"],
-                                           length: length)
+        let linkDensity = length > 0 ? counts.linkTextLength / Double(length) : 0
+        let textDensity = Self.density(counts.contentTextLength, of: length)
         let inFigure = node.hasAncestor("figure", maxDepth: 0)
         var removes = (!inFigure && images > 1 && Double(paragraphs) / Double(images) < 0.5)
             || (!isList && listItems > paragraphs)
@@ -126,14 +125,13 @@ struct ArticleCleaner {
         if isList, removes {
             // A list of pictures (a gallery) stays.
             if node.elementChildren.contains(where: { $0.elementChildren.count > 1 }) { return removes }
-            if images == node.descendants(named: ["li"]).count { removes = false }
+            if images == counts.listItems { removes = false }
         }
         return removes
     }
 
-    private static func textDensity(of node: WebNode, in names: Set<String>, length: Int) -> Double {
+    private static func density(_ inside: Int, of length: Int) -> Double {
         guard length > 0 else { return 0 }
-        let inside = node.descendants(named: names).reduce(0) { $0 + $1.textLength }
         return Double(inside) / Double(length)
     }
 

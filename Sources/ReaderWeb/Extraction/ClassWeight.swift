@@ -2,13 +2,6 @@
 /// one, and the same again for its id (see ``ExtractionHints``).
 enum ClassWeight {
     static func of(_ node: WebNode, enabled: Bool = true) -> Int {
-        guard enabled else { return 0 }
-        var weight = 0
-        for value in [node.attribute("class"), node.attribute("id")] {
-            guard let value = value?.lowercased(), !value.isEmpty else { continue }
-            if ExtractionHints.matches(value, ExtractionHints.negative) || ExtractionHints.hasHidToken(value) { weight -= 25 }
-            if ExtractionHints.matches(value, ExtractionHints.positive) { weight += 25 }
-        }
-        return weight
+        enabled ? node.hints.classWeight : 0
     }
 }

@@ -28,8 +28,8 @@ struct Attempt {
         var removesTitleHeading = title != nil
         var node: WebNode? = body.children.first(where: \.isElement)
         while let current = node {
-            let hints = current.classAndID
-            if !Self.isProbablyVisible(current) || ExtractionHints.neverRead.contains(current.name)
+            let hints = current.hints
+            if !current.isProbablyVisible || current.groups.contains(.neverRead)
                 || (current.attribute("aria-modal") == "true" && current.attribute("role") == "dialog") {
                 node = remove(current)
                 continue
@@ -46,7 +46,7 @@ struct Attempt {
                 continue
             }
             if rules.stripsUnlikely {
-                if ExtractionHints.matches(hints, ExtractionHints.unlikely), !ExtractionHints.matches(hints, ExtractionHints.maybeCandidate),
+                if hints.isUnlikely, !hints.isMaybeCandidate,
                    !current.hasAncestor("table", maxDepth: 0), !current.hasAncestor("code", maxDepth: 0),
                    current.name != "body", current.name != "a" {
                     node = remove(current)
@@ -57,11 +57,11 @@ struct Attempt {
                     continue
                 }
             }
-            if ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"].contains(current.name), Self.isWithoutContent(current) {
+            if current.groups.contains(.removedWhenEmpty), Self.isWithoutContent(current) {
                 node = remove(current)
                 continue
             }
-            if ExtractionHints.scored.contains(current.name) { toScore.append(current) }
+            if current.groups.contains(.scored) { toScore.append(current) }
             var visited = current
             if current.name == "div" {
                 Self.wrapPhrasingContent(of: current)
@@ -89,10 +89,10 @@ struct Attempt {
         return next
     }
 
-    private func isByline(_ node: WebNode, hints: String) -> Bool {
+    private func isByline(_ node: WebNode, hints: ElementHints) -> Bool {
         let rel = node.attribute("rel")
         let itemprop = node.attribute("itemprop") ?? ""
-        guard rel == "author" || itemprop.contains("author") || ExtractionHints.matches(hints, ExtractionHints.byline) else { return false }
+        guard rel == "author" || itemprop.contains("author") || hints.isByline else { return false }
         let length = node.textLength
         return length > 0 && length < 100
     }
@@ -127,13 +127,13 @@ struct Attempt {
 
     static func hasBlockChild(_ node: WebNode) -> Bool {
         node.children.contains { child in
-            child.isElement && (ExtractionHints.divToParagraphBlockers.contains(child.name) || hasBlockChild(child))
+            child.isElement && (child.groups.contains(.divToParagraphBlocker) || hasBlockChild(child))
         }
     }
 
     static func isPhrasing(_ node: WebNode) -> Bool {
-        if node.isText || ExtractionHints.phrasing.contains(node.name) { return true }
-        return ["a", "del", "ins"].contains(node.name) && node.children.allSatisfy(isPhrasing)
+        if node.groups.contains(.phrasing) { return true }
+        return node.groups.contains(.phrasingWhenContentIs) && node.children.allSatisfy(isPhrasing)
     }
 
     /// Wraps each run of phrasing content directly in a `div` (that is not all white space) in a `p`.
@@ -192,7 +192,18 @@ struct Attempt {
 
     /// Commas of the scripts Readability counts.
     static func commaCount(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { count, scalar in
+        var text = text
+        if let asciiCommas = text.withUTF8({ bytes -> Int? in
+            var count = 0
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                if byte == 0x2C { count += 1 }
+            }
+            return count
+        }) {
+            return asciiCommas
+        }
+        return text.unicodeScalars.reduce(0) { count, scalar in
             switch scalar.value {
             case 0x2C, 0x060C, 0xFE50, 0xFE10, 0xFE11, 0x2E41, 0x2E34, 0x2E32, 0xFF0C: count + 1
             default: count
@@ -215,8 +226,9 @@ struct Attempt {
     // MARK: Step 4 and 5: the winner and its siblings
 
     private func assemble(body: WebNode, candidates: [WebNode]) -> WebNode {
+        let densities = CandidateLinkDensities(of: body)
         for candidate in candidates {
-            candidate.score = (candidate.score ?? 0) * (1 - candidate.linkDensity)
+            candidate.score = (candidate.score ?? 0) * (1 - densities.linkDensity(of: candidate))
         }
         let top = candidates.enumerated().sorted { lhs, rhs in
             let (a, b) = (lhs.element.score ?? 0, rhs.element.score ?? 0)
@@ -288,7 +300,7 @@ struct Attempt {
                 }
             }
             guard joins else { continue }
-            if !ExtractionHints.keptSiblingNames.contains(sibling.name) { sibling.name = "div" }
+            if !sibling.groups.contains(.keptSibling) { sibling.name = "div" }
             article.append(sibling)
         }
         return article

@@ -33,6 +33,10 @@ enum ExtractionHints {
                                         "meter", "noscript", "object", "output", "progress", "q", "ruby", "samp",
                                         "script", "select", "small", "span", "strong", "sub", "sup", "textarea",
                                         "time", "var", "wbr", "font", "u", "s", "strike", "tt", "big", "#text"]
+    /// Elements that are phrasing content when all their content is.
+    static let phrasingWhenContentIs: Set<String> = ["a", "del", "ins"]
+    /// Elements removed when they hold no text (and no element but line breaks and rules).
+    static let removedWhenEmpty: Set<String> = ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"]
     /// Siblings joined to the article that keep their own name.
     static let keptSiblingNames: Set<String> = ["div", "article", "section", "p", "ol", "ul"]
     /// Elements never read: scripts, styles, forms' controls, frames.

@@ -121,24 +121,30 @@ struct Microdata {
     var modified: String?
 
     init(root: MarkupElement) {
-        var stack = [root]
-        var visited = 0
-        while let element = stack.popLast(), visited < 20_000 {
+        // The root, then its descendants in document order: 20,000 elements at most.
+        read(root)
+        var visited = 1
+        root.forEachDescendant { element in
+            guard visited < 20_000 else { return false }
             visited += 1
-            if element.name != "meta", let property = element.attribute("itemprop") {
-                for name in property.split(separator: " ") {
-                    switch name {
-                    case "headline" where headline == nil: headline = Self.value(of: element)
-                    case "author" where author == nil:
-                        author = element.descendants("span").first { $0.attribute("itemprop") == "name" }.map(\.normalizedText)
-                            ?? Self.value(of: element)
-                    case "datePublished" where published == nil: published = Self.value(of: element)
-                    case "dateModified" where modified == nil: modified = Self.value(of: element)
-                    default: break
-                    }
-                }
+            read(element)
+            return true
+        }
+    }
+
+    private mutating func read(_ element: MarkupElement) {
+        // Few elements have `itemprop`: asked first, it spares making the others' names.
+        guard let property = element.attribute("itemprop"), element.name != "meta" else { return }
+        for name in property.split(separator: " ") {
+            switch name {
+            case "headline" where headline == nil: headline = Self.value(of: element)
+            case "author" where author == nil:
+                author = element.descendants("span").first { $0.attribute("itemprop") == "name" }.map(\.normalizedText)
+                    ?? Self.value(of: element)
+            case "datePublished" where published == nil: published = Self.value(of: element)
+            case "dateModified" where modified == nil: modified = Self.value(of: element)
+            default: break
             }
-            stack.append(contentsOf: element.elements.reversed())
         }
     }
 
