@@ -16,7 +16,8 @@ protocol ClusterConsumer {
                           properties: BreakProperties)
 
     /// A run of one-byte clusters starting at `start`, each one cell wide and plain (see
-    /// ``ScalarInfo/isPlain``); `table` is ``ScalarInfo/table``.
+    /// ``ScalarInfo/isPlain``); `table` is ``ScalarInfo/table``. Only the first cluster of the
+    /// run may offer a break opportunity before it.
     mutating func consumePlainRun(start: TextOffset, _ run: UnsafeBufferPointer<UInt8>,
                                   table: UnsafeBufferPointer<ScalarInfo>)
 
@@ -57,6 +58,7 @@ enum ClusterScanner {
                                                 into consumer: inout Consumer) -> TextOffset {
         ScalarTables.borrow { tables in
             let ascii = tables.low
+            let plainBytes = tables.plainBytes
             let count = bytes.count
             var index = 0
             var utf16 = 0
@@ -78,11 +80,17 @@ enum ClusterScanner {
                         let entry = ascii[Int(byte)]
                         if entry.isPlain {
                             var end = index + 1
-                            while end < count && bytes[end] < 0x80 && ascii[Int(bytes[end])].isPlain {
-                                end += 1
+                            while end < count && plainBytes[Int(bytes[end])] != 0 { end += 1 }
+                            // A byte followed by a non-ASCII scalar may carry a combining mark: measure it
+                            // fully, unless that scalar is simple and so never joins it (it is then known).
+                            if end < count && bytes[end] >= 0x80 {
+                                let following = Scalar(at: end, in: bytes)
+                                if tables.isSimple(following.value) {
+                                    known = following
+                                } else if end - index > 1 {
+                                    end -= 1
+                                }
                             }
-                            // A byte followed by a non-ASCII scalar may carry a combining mark: measure it fully.
-                            if end < count && bytes[end] >= 0x80 && end - index > 1 { end -= 1 }
                             consumer.consumePlainRun(start: start, UnsafeBufferPointer(rebasing: bytes[index..<end]),
                                                      table: ascii)
                             utf16 += end - index

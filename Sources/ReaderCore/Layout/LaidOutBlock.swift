@@ -3,7 +3,10 @@ import Foundation
 /// A block broken into lines before any line's string is made: how many lines, the text range of
 /// each, and what a line shows, made on demand as a ``LayoutLine`` (a page) or written as bytes
 /// (a whole text streamed). Both are cut from the same line breaker's lines, so they agree.
-struct LaidOutBlock: Sendable {
+///
+/// A class, so the paginator and the laid-out section share one instance instead of copying
+/// its strings and line array at every hand-over.
+final class LaidOutBlock: Sendable {
     /// What the lines are made of.
     private enum Shape {
         /// A thematic break: one line, the rule, standing for the whole text.
@@ -43,7 +46,8 @@ struct LaidOutBlock: Sendable {
         contiguous.makeContiguousUTF8()
         text = contiguous
         let (lines, hasTab) = BlockLayout.withUTF8(contiguous) { bytes, text in
-            var breaker = LineBreaker(sink: LineRecorder(), mode: mode, available: available)
+            var breaker = LineBreaker(sink: LineRecorder(utf8Count: bytes.count, available: available), mode: mode,
+                                      available: available)
             breaker.finish(at: ClusterScanner.scan(bytes, of: text, into: &breaker))
             return (breaker.sink.lines, memchr(bytes.baseAddress!, 0x09, bytes.count) != nil)
         }
