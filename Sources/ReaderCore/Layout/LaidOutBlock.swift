@@ -83,7 +83,7 @@ final class LaidOutBlock: Sendable {
         case .empty(let prefix):
             return range.map { _ in LayoutLine(prefix: prefix, text: "", textRange: 0..<0) }
         case .text(let lines, let first, let continuation, let mode, let available):
-            return BlockLayout.withUTF8(text) { bytes, _ in
+            return withTextBytes { bytes in
                 range.map { index in
                     let line = lines[index]
                     let shown = LineText.make(from: bytes, line.start.utf8..<line.contentEnd.utf8, mode: mode,
@@ -106,7 +106,7 @@ final class LaidOutBlock: Sendable {
                 output.append(0x0A)
             }
         case .text(let lines, let first, let continuation, let mode, let available):
-            BlockLayout.withUTF8(text) { bytes, _ in
+            withTextBytes { bytes in
                 for index in range {
                     let line = lines[index]
                     let shown = line.start.utf8..<line.contentEnd.utf8
@@ -125,6 +125,12 @@ final class LaidOutBlock: Sendable {
                 }
             }
         }
+    }
+
+    /// Runs `body` on the UTF-8 bytes of ``text`` (contiguous since `init`) in place.
+    private func withTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return BlockLayout.withUTF8(text) { bytes, _ in body(bytes) }
     }
 
     /// `decoration` without trailing spaces, for lines that show no text.

@@ -77,14 +77,18 @@ struct PageTextBytes: PageLineCollector {
         let stretches = min(blocks.count, ProcessInfo.processInfo.activeProcessorCount)
         guard stretches > 1 else { return blocks.map { LaidOutBlock($0, columns: columns) } }
         let size = (blocks.count + stretches - 1) / stretches
-        return [LaidOutBlock](unsafeUninitializedCapacity: blocks.count) { buffer, initialized in
-            let target = SendableBuffer(buffer)
-            _ = ParallelWork.run(stretches) { part in
-                for index in min(blocks.count, part * size)..<min(blocks.count, (part + 1) * size) {
-                    (target.buffer.baseAddress! + index).initialize(to: LaidOutBlock(blocks[index], columns: columns))
+        return blocks.withUnsafeBufferPointer { source in
+            // Blocks are read in place through the buffer, not copied out of the array one by one.
+            let source = SendableBuffer(source)
+            return [LaidOutBlock](unsafeUninitializedCapacity: blocks.count) { buffer, initialized in
+                let target = SendableBuffer(buffer)
+                _ = ParallelWork.run(stretches) { part in
+                    for index in min(blocks.count, part * size)..<min(blocks.count, (part + 1) * size) {
+                        (target.buffer.baseAddress! + index).initialize(to: LaidOutBlock(source.buffer[index], columns: columns))
+                    }
                 }
+                initialized = blocks.count
             }
-            initialized = blocks.count
         }
     }
 
@@ -98,11 +102,11 @@ struct PageTextBytes: PageLineCollector {
     }
 }
 
-/// A buffer whose disjoint parts threads write at once, each its own part.
-private struct SendableBuffer<Element>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Element>
+/// A buffer that threads read at once, or whose disjoint parts they write at once, each its own part.
+private struct SendableBuffer<Buffer>: @unchecked Sendable {
+    let buffer: Buffer
 
-    init(_ buffer: UnsafeMutableBufferPointer<Element>) {
+    init(_ buffer: Buffer) {
         self.buffer = buffer
     }
 }
