@@ -39,7 +39,8 @@ echo "\`open --page 3\` under 1 s cold, under 0.2 s with the page index cached, 
 echo "reflow within 1.5x \`fold -s -w 80\`; the first screen of a 1 GB file under 0.1 s cold with an estimated total"
 echo "within 10% of the exact count. Files over 8 MiB get an estimated total (\`page 3 of ~N\`) from four sampled"
 echo "sections laid out on both cores, without decoding the sections before them; \`text\` writes each page's lines"
-echo "as bytes, one core laying out while the other decodes ahead."
+echo "as bytes, one core laying out while the other decodes ahead; runs of plain ASCII are measured in bulk, their"
+echo "ends found eight bytes at a time."
 echo
 for input in "$utf8" "$gb"; do
     label=$(basename "$input")
@@ -58,13 +59,15 @@ for input in "$utf8" "$gb"; do
     "$reader" open "$input" --page 3 --width 80 --height 24 >/dev/null
     t_warm=$(median "$runs" "$reader open $input --page 3 --width 80 --height 24")
     echo "| \`open --page 3\` with cached index | $t_warm | - | - | - | $(peak_rss "$reader" open "$input" --page 3 --width 80 --height 24) |"
-    t_text=$(median "$runs" "$reader text $input --width 80 > /dev/null")
+    read -r t_text cpu_text < <(wall_and_cpu "$runs" "$reader text $input --width 80 > /dev/null")
     if [[ $input == "$gb" ]]; then
-        t_peer=$(median "$runs" "iconv -f GB18030 -t UTF-8 $input > /dev/null"); peer='`iconv -f GB18030 -t UTF-8`'
+        read -r t_peer cpu_peer < <(wall_and_cpu "$runs" "iconv -f GB18030 -t UTF-8 $input > /dev/null"); peer='`iconv -f GB18030 -t UTF-8`'
     else
-        t_peer=$(median "$runs" "fold -s -w 80 $input > /dev/null"); peer='`fold -s -w 80`'
+        read -r t_peer cpu_peer < <(wall_and_cpu "$runs" "fold -s -w 80 $input > /dev/null"); peer='`fold -s -w 80`'
     fi
     echo "| full reflow \`text --width 80\` | $t_text | $peer | $t_peer | $(ratio "$t_text" "$t_peer") | $(peak_rss "$reader" text "$input" --width 80) |"
+    echo
+    echo "Full reflow CPU time (user + system, every thread, mean of the runs): reader $cpu_text s, $peer $cpu_peer s ($(ratio "$cpu_text" "$cpu_peer")x)."
     echo
 done
 

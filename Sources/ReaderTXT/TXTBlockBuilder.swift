@@ -157,7 +157,9 @@ struct TXTBlockBuilder {
         /// The text once it is more than ``soleLine``.
         private var text: [UInt8] = []
         private var textUnits = 0
-        private var map = SourceMap()
+        /// The source map's runs so far, in a buffer kept from paragraph to paragraph: the map is
+        /// made once, with room for exactly its runs.
+        private var runs: [SourceMap.Run] = []
         private(set) var lastLineLength = 0
 
         init(bytes: UnsafeBufferPointer<UInt8>, baseOffset: Int) {
@@ -177,11 +179,11 @@ struct TXTBlockBuilder {
             soleLine = nil
             if !text.isEmpty { text.removeAll(keepingCapacity: true) }
             textUnits = 0
-            map = SourceMap()
+            if !runs.isEmpty { runs.removeAll(keepingCapacity: true) }
         }
 
         mutating func appendLine(_ line: Line) {
-            map.append(textStart: textUnits, sourceStart: baseOffset + line.units.lowerBound, length: line.units.count)
+            appendRun(textStart: textUnits, sourceStart: baseOffset + line.units.lowerBound, length: line.units.count)
             if textUnits == 0 && soleLine == nil {
                 soleLine = line.bytes
             } else {
@@ -197,6 +199,17 @@ struct TXTBlockBuilder {
             copySoleLine()
             text.append(byte)
             textUnits += 1
+        }
+
+        /// Appends a run as ``SourceMap/append(textStart:sourceStart:length:)`` does, merging it
+        /// with the last one when they are contiguous in both spaces.
+        private mutating func appendRun(textStart: Int, sourceStart: Int, length: Int) {
+            guard length > 0 else { return }
+            if let last = runs.last, last.textEnd == textStart, last.sourceEnd == sourceStart {
+                runs[runs.count - 1].length += length
+            } else {
+                runs.append(SourceMap.Run(textStart: textStart, sourceStart: sourceStart, length: length))
+            }
         }
 
         private mutating func copySoleLine() {
@@ -216,7 +229,8 @@ struct TXTBlockBuilder {
                 guard !text.isEmpty else { return nil }
                 blockText = String(wellFormedUTF8: text)
             }
-            return Block(kind: kind, text: blockText, sourceMap: map, spacingBefore: spacingBefore)
+            return Block(kind: kind, text: blockText, sourceMap: SourceMap(runs: runs.withUnsafeBufferPointer { Array($0) }),
+                         spacingBefore: spacingBefore)
         }
     }
 }

@@ -11,6 +11,7 @@ import Testing
         "中文字符测试", "漢", "字", "，", "。", "“", "”", "（", "）", "：", "！", "한국어", "가나다라마바사", "ひらがな", " ", "  ",
         "\n", "\r\n", "\t", "abc", "word-", "e\u{301}", "漢\u{FE00}", "字\u{E0100}", "中\u{301}", "ｶﾞ", "😀", "第1章　", "　　",
         "𠮷", "龘龘龘龘龘龘龘龘龘龘龘龘", "一二三四五六七八九十",
+        "(quoted)", "end.", "a,b;c:d!", "[x]", "{y}", "it’s", "“Yes,”", "and/or", "\u{7F}", "x\u{1}y", "wordswordswords",
     ]
 
     /// The lines of `text`, as (start, content end, end) UTF-16 offsets.
@@ -42,6 +43,39 @@ import Testing
             if found != expected {
                 Issue.record("U+\(String(value, radix: 16)): \(found)")
                 return
+            }
+        }
+    }
+
+    @Test("the eight-byte test for plain ASCII flags exactly the bytes the table calls not plain, in every position")
+    func eightBytePlainTest() {
+        let plainBytes = ScalarTables.shared.plainBytes
+        for value in 0...255 {
+            #expect((plainBytes[value] != 0) == (value < 0x80 && ScalarInfo.table[value].isPlain))
+            for position in 0..<8 {
+                var word: UInt64 = 0
+                for index in 0..<8 { word |= UInt64(index == position ? UInt8(value) : UInt8(ascii: "e")) << (8 * index) }
+                let expected: UInt64 = plainBytes[value] != 0 ? 0 : 0x80 << (8 * position)
+                #expect(ClusterScanner.nonPlainBytes(word) == expected, "byte \(value) at \(position)")
+            }
+        }
+    }
+
+    @Test("a plain run ends where a byte-by-byte scan ends it", arguments: 0..<4)
+    func plainRunEnds(seed: UInt64) {
+        var generator = SeededRandom(seed: 0x9A1 &+ seed)
+        let plainBytes = ScalarTables.shared.plainBytes
+        let alphabet = Array("abcXYZ019.,;:!?()[]{}\"'#*_~ -/\t\u{7F}\u{1}é’中".utf8)
+        for _ in 0..<300 {
+            let bytes = (0..<Int.random(in: 1...40, using: &generator)).map { _ in
+                Bool.random(using: &generator) ? UInt8(ascii: "q") : alphabet.randomElement(using: &generator)!
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0..<buffer.count {
+                    var expected = start
+                    while expected < buffer.count && plainBytes[Int(buffer[expected])] != 0 { expected += 1 }
+                    #expect(ClusterScanner.plainRunEnd(from: start, in: buffer, plainBytes: plainBytes) == expected)
+                }
             }
         }
     }

@@ -16,7 +16,8 @@ protocol ClusterConsumer {
                           properties: BreakProperties)
 
     /// A run of one-byte clusters starting at `start`, each one cell wide and plain (see
-    /// ``ScalarInfo/isPlain``); `table` is ``ScalarInfo/table``.
+    /// ``ScalarInfo/isPlain``); `table` is ``ScalarInfo/table``. Only the first cluster of the
+    /// run may offer a break opportunity before it.
     mutating func consumePlainRun(start: TextOffset, _ run: UnsafeBufferPointer<UInt8>,
                                   table: UnsafeBufferPointer<ScalarInfo>)
 
@@ -57,6 +58,7 @@ enum ClusterScanner {
                                                 into consumer: inout Consumer) -> TextOffset {
         ScalarTables.borrow { tables in
             let ascii = tables.low
+            let plainBytes = tables.plainBytes
             let count = bytes.count
             var index = 0
             var utf16 = 0
@@ -77,12 +79,17 @@ enum ClusterScanner {
                         }
                         let entry = ascii[Int(byte)]
                         if entry.isPlain {
-                            var end = index + 1
-                            while end < count && bytes[end] < 0x80 && ascii[Int(bytes[end])].isPlain {
-                                end += 1
+                            var end = plainRunEnd(from: index + 1, in: bytes, plainBytes: plainBytes)
+                            // A byte followed by a non-ASCII scalar may carry a combining mark: measure it
+                            // fully, unless that scalar is simple and so never joins it (it is then known).
+                            if end < count && bytes[end] >= 0x80 {
+                                let following = Scalar(at: end, in: bytes)
+                                if tables.isSimple(following.value) {
+                                    known = following
+                                } else if end - index > 1 {
+                                    end -= 1
+                                }
                             }
-                            // A byte followed by a non-ASCII scalar may carry a combining mark: measure it fully.
-                            if end < count && bytes[end] >= 0x80 && end - index > 1 { end -= 1 }
                             consumer.consumePlainRun(start: start, UnsafeBufferPointer(rebasing: bytes[index..<end]),
                                                      table: ascii)
                             utf16 += end - index
@@ -132,6 +139,46 @@ enum ClusterScanner {
             }
             return TextOffset(utf8: index, utf16: utf16)
         }
+    }
+
+    /// The end of the run of plain ASCII bytes (``ScalarTables/plainBytes``) from `start`: eight
+    /// bytes at a time while eight remain, the first byte that stops the run found from the bits
+    /// of the word rather than by a branch per byte.
+    @inline(__always)
+    static func plainRunEnd(from start: Int, in bytes: UnsafeBufferPointer<UInt8>,
+                            plainBytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = start
+        let count = bytes.count
+        if let base = bytes.baseAddress.map(UnsafeRawPointer.init) {
+            while end + 8 <= count {
+                let stops = nonPlainBytes(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: end, as: UInt64.self)))
+                if stops != 0 { return end + stops.trailingZeroBitCount >> 3 }
+                end += 8
+            }
+        }
+        while end < count && plainBytes[Int(bytes[end])] != 0 { end += 1 }
+        return end
+    }
+
+    /// The high bit of each byte of `word` that is not plain ASCII: below U+0021 (space and
+    /// controls), a hyphen-minus, a solidus, DEL, or not ASCII. Plain ASCII is exactly the other
+    /// bytes (``ScalarInfo/isPlain``); each byte is judged alone, with no carry between bytes.
+    @inline(__always)
+    static func nonPlainBytes(_ word: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low = word & ~high
+        // Seven-bit bytes plus 0x5F reach 0x80 exactly from 0x21 on; never past 0xFF.
+        let belowExclamation = ~(low &+ 0x5F5F_5F5F_5F5F_5F5F) & high
+        return word & high | belowExclamation
+            | zeroBytes(low ^ 0x2D2D_2D2D_2D2D_2D2D) | zeroBytes(low ^ 0x2F2F_2F2F_2F2F_2F2F)
+            | zeroBytes(low ^ 0x7F7F_7F7F_7F7F_7F7F)
+    }
+
+    /// The high bit of each zero byte of `word`, whose bytes are all below 0x80.
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        return ~((word &+ 0x7F7F_7F7F_7F7F_7F7F) | word) & high
     }
 
     /// A scalar decoded from the text.

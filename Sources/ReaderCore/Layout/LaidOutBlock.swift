@@ -3,7 +3,10 @@ import Foundation
 /// A block broken into lines before any line's string is made: how many lines, the text range of
 /// each, and what a line shows, made on demand as a ``LayoutLine`` (a page) or written as bytes
 /// (a whole text streamed). Both are cut from the same line breaker's lines, so they agree.
-struct LaidOutBlock: Sendable {
+///
+/// A class, so the paginator and the laid-out section share one instance instead of copying
+/// its strings and line array at every hand-over.
+final class LaidOutBlock: Sendable {
     /// What the lines are made of.
     private enum Shape {
         /// A thematic break: one line, the rule, standing for the whole text.
@@ -43,7 +46,8 @@ struct LaidOutBlock: Sendable {
         contiguous.makeContiguousUTF8()
         text = contiguous
         let (lines, hasTab) = BlockLayout.withUTF8(contiguous) { bytes, text in
-            var breaker = LineBreaker(sink: LineRecorder(), mode: mode, available: available)
+            var breaker = LineBreaker(sink: LineRecorder(utf8Count: bytes.count, available: available), mode: mode,
+                                      available: available)
             breaker.finish(at: ClusterScanner.scan(bytes, of: text, into: &breaker))
             return (breaker.sink.lines, memchr(bytes.baseAddress!, 0x09, bytes.count) != nil)
         }
@@ -79,7 +83,7 @@ struct LaidOutBlock: Sendable {
         case .empty(let prefix):
             return range.map { _ in LayoutLine(prefix: prefix, text: "", textRange: 0..<0) }
         case .text(let lines, let first, let continuation, let mode, let available):
-            return BlockLayout.withUTF8(text) { bytes, _ in
+            return withTextBytes { bytes in
                 range.map { index in
                     let line = lines[index]
                     let shown = LineText.make(from: bytes, line.start.utf8..<line.contentEnd.utf8, mode: mode,
@@ -102,7 +106,7 @@ struct LaidOutBlock: Sendable {
                 output.append(0x0A)
             }
         case .text(let lines, let first, let continuation, let mode, let available):
-            BlockLayout.withUTF8(text) { bytes, _ in
+            withTextBytes { bytes in
                 for index in range {
                     let line = lines[index]
                     let shown = line.start.utf8..<line.contentEnd.utf8
@@ -121,6 +125,12 @@ struct LaidOutBlock: Sendable {
                 }
             }
         }
+    }
+
+    /// Runs `body` on the UTF-8 bytes of ``text`` (contiguous since `init`) in place.
+    private func withTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return BlockLayout.withUTF8(text) { bytes, _ in body(bytes) }
     }
 
     /// `decoration` without trailing spaces, for lines that show no text.

@@ -31,6 +31,12 @@ struct LineRecorder: LineSink {
     /// The lines so far, in order.
     var lines: [Line] = []
 
+    /// A recorder with room for the lines of `utf8Count` bytes of text wrapped at `available`
+    /// cells (one cell a byte, as in Latin text), so most blocks allocate their lines once.
+    init(utf8Count: Int = 0, available: Int = 1) {
+        lines.reserveCapacity(min(utf8Count / max(1, available) + 2, 1 << 12))
+    }
+
     /// Records one line.
     mutating func addLine(start: TextOffset, contentEnd: TextOffset, end: TextOffset) {
         lines.append(Line(start: start, contentEnd: contentEnd, end: end))

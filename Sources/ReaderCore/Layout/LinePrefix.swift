@@ -90,12 +90,14 @@ struct LinePrefix {
 
     /// The prefix of the first line.
     var first: String {
-        bars + String(repeating: " ", count: indent) + (labelWidth > 0 ? label + " " : "")
+        guard width > 0 else { return "" }
+        return bars + String(repeating: " ", count: indent) + (labelWidth > 0 ? label + " " : "")
     }
 
     /// The prefix of every line after the first.
     var continuation: String {
-        bars + String(repeating: " ", count: indent + labelWidth)
+        guard width > 0 else { return "" }
+        return bars + String(repeating: " ", count: indent + labelWidth)
     }
 
     /// The prefix of a thematic break: the bars and indentation, then a rule of up to 40 cells.

@@ -28,11 +28,18 @@ struct ScalarInfo: Sendable {
     /// Whether the scalar never joins its neighbours in a grapheme cluster (see ``ClusterScanner/isSimple(_:)``).
     var isSimple: Bool { packed & Self.simpleFlag != 0 }
 
-    /// Whether the scalar is one cell wide and a letter, digit or symbol with no say in line
-    /// breaking, so that runs of such scalars can be measured in bulk.
+    /// Whether the scalar is one cell wide and a letter, digit, symbol or punctuation that offers
+    /// no break opportunity after it and takes none before it when it follows another plain
+    /// scalar (closing punctuation forbids a break before it, opening forbids one after it, and
+    /// between two plain scalars there is none to forbid), so that runs of such scalars can be
+    /// measured in bulk: only the first of a run and the last one's properties count.
     var isPlain: Bool {
-        packed & ~(BreakProperties.letter.rawValue | BreakProperties.digit.rawValue | Self.simpleFlag) == 1 << 13
+        packed & ~Self.plainBits == 1 << 13
     }
+
+    /// The bits a plain scalar may have besides its width of one cell.
+    private static let plainBits = BreakProperties.letter.rawValue | BreakProperties.digit.rawValue
+        | BreakProperties.noBreakBefore.rawValue | BreakProperties.noBreakAfter.rawValue | simpleFlag
 
     /// The break properties of a cluster that starts with `scalar` and is `width` cells wide.
     static func properties(of scalar: Unicode.Scalar, width: Int) -> BreakProperties {
@@ -66,12 +73,17 @@ struct ScalarTables: @unchecked Sendable {
     /// ``ScalarInfo/fullwidthTable``, indexed by scalar value minus 0xFF00.
     let fullwidth: UnsafeBufferPointer<ScalarInfo>
 
+    /// For each byte value, 1 when it is an ASCII scalar that is ``ScalarInfo/isPlain``, else 0:
+    /// one load a byte while a run of plain ASCII is measured.
+    let plainBytes: UnsafeBufferPointer<UInt8>
+
     /// The tables (never freed, and never written after they are built).
     static let shared = ScalarTables(low: permanentCopy(of: ScalarInfo.table),
-                                     fullwidth: permanentCopy(of: ScalarInfo.fullwidthTable))
+                                     fullwidth: permanentCopy(of: ScalarInfo.fullwidthTable),
+                                     plainBytes: permanentCopy(of: (0..<256).map { $0 < 0x80 && ScalarInfo.table[$0].isPlain ? 1 : 0 }))
 
-    private static func permanentCopy(of values: [ScalarInfo]) -> UnsafeBufferPointer<ScalarInfo> {
-        let buffer = UnsafeMutableBufferPointer<ScalarInfo>.allocate(capacity: values.count)
+    private static func permanentCopy<Element>(of values: [Element]) -> UnsafeBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: values.count)
         _ = buffer.initialize(from: values)
         return UnsafeBufferPointer(buffer)
     }

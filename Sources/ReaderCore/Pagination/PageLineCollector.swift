@@ -71,18 +71,25 @@ struct PageTextBytes: PageLineCollector {
         return laidOutSection!.blocks[position.block]
     }
 
-    /// `blocks` laid out in as many stretches as there are cores, at once.
+    /// `blocks` laid out in as many stretches as there are cores, at once, each stretch written
+    /// straight into its place in the result.
     private static func layOut(_ blocks: [Block], columns: Int) -> [LaidOutBlock] {
         let stretches = min(blocks.count, ProcessInfo.processInfo.activeProcessorCount)
         guard stretches > 1 else { return blocks.map { LaidOutBlock($0, columns: columns) } }
         let size = (blocks.count + stretches - 1) / stretches
-        let parts = ParallelWork.run(stretches) { part in
-            blocks[min(blocks.count, part * size)..<min(blocks.count, (part + 1) * size)].map { LaidOutBlock($0, columns: columns) }
+        return blocks.withUnsafeBufferPointer { source in
+            // Blocks are read in place through the buffer, not copied out of the array one by one.
+            let source = SendableBuffer(source)
+            return [LaidOutBlock](unsafeUninitializedCapacity: blocks.count) { buffer, initialized in
+                let target = SendableBuffer(buffer)
+                _ = ParallelWork.run(stretches) { part in
+                    for index in min(blocks.count, part * size)..<min(blocks.count, (part + 1) * size) {
+                        (target.buffer.baseAddress! + index).initialize(to: LaidOutBlock(source.buffer[index], columns: columns))
+                    }
+                }
+                initialized = blocks.count
+            }
         }
-        var laidOut: [LaidOutBlock] = []
-        laidOut.reserveCapacity(blocks.count)
-        for part in parts { laidOut.append(contentsOf: part) }
-        return laidOut
     }
 
     mutating func appendBlank(_ count: Int) {
@@ -92,5 +99,14 @@ struct PageTextBytes: PageLineCollector {
 
     mutating func append(_ block: LaidOutBlock, lines range: Range<Int>, of position: TextPosition) {
         block.write(range, to: &bytes)
+    }
+}
+
+/// A buffer that threads read at once, or whose disjoint parts they write at once, each its own part.
+private struct SendableBuffer<Buffer>: @unchecked Sendable {
+    let buffer: Buffer
+
+    init(_ buffer: Buffer) {
+        self.buffer = buffer
     }
 }
