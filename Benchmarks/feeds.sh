@@ -70,8 +70,9 @@ time (CPU time, load 10 to 13), the code before this tuning did 13.8 MB per CPU 
 suite and about 30 on a 5 MB generated feed; after it, 19.0 and about 40. What the suite still
 spends is per document: a libxml2 parser context and dictionary for each feed and for each HTML
 fragment that is not plain (the sanitize tests' 745 files carry such fragments), recovery parses of
-ill-formed feeds, and the model's strings; 20x there needs about a tenth less again, most likely by
-reusing libxml2 parser contexts between documents.
+ill-formed feeds, and the model's strings; 20x there needs a fifth less (a tenth at the load of
+the tuning, where feedparser's rounds suffered more), most likely by reusing libxml2 parser
+contexts between documents.
 NOTE
 } > "$section"
 
