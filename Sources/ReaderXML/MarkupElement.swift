@@ -181,31 +181,13 @@ public struct MarkupElement: @unchecked Sendable {
     /// Every descendant element with a local name, in document order (depth-first, bounded).
     public func descendants(_ localName: String, in namespace: String? = nil) -> [MarkupElement] {
         var result: [MarkupElement] = []
-        let maxDepth = document.limits.maxDepth
         localName.withCString { wanted in
-            // Preorder over libxml2's nodes, without recursion and without an array per level;
-            // elements at the depth limit are matched but not entered, as `elements` would have it.
-            var current = node
-            var level = depth
-            while true {
-                if level < maxDepth, let first = Self.firstElementNode(current.pointee.children) {
-                    current = first
-                    level += 1
-                } else {
-                    while true {
-                        guard level > depth else { return }
-                        if let next = Self.firstElementNode(current.pointee.next) {
-                            current = next
-                            break
-                        }
-                        current = current.pointee.parent!
-                        level -= 1
-                    }
-                }
+            walkDescendants { current, level in
                 if Self.name(of: current, is: wanted, localName) {
                     let element = MarkupElement(document: document, node: current, depth: level)
                     if namespace == nil || element.is(localName, in: namespace) { result.append(element) }
                 }
+                return true
             }
         }
         return result
@@ -214,6 +196,14 @@ public struct MarkupElement: @unchecked Sendable {
     /// Calls `body` with every descendant element in document order (depth-first, bounded as
     /// ``descendants(_:in:)`` is), until it returns false; no array is made.
     package func forEachDescendant(_ body: (MarkupElement) -> Bool) {
+        walkDescendants { current, level in body(MarkupElement(document: document, node: current, depth: level)) }
+    }
+
+    /// Preorder over libxml2's element nodes below this one, without recursion and without an
+    /// array per level, handing each node and its depth to `visit` until it returns false;
+    /// elements at the depth limit are visited but not entered, as `elements` would have it.
+    @inline(__always)
+    private func walkDescendants(_ visit: (xmlNodePtr, Int) -> Bool) {
         let maxDepth = document.limits.maxDepth
         var current = node
         var level = depth
@@ -232,7 +222,7 @@ public struct MarkupElement: @unchecked Sendable {
                     level -= 1
                 }
             }
-            guard body(MarkupElement(document: document, node: current, depth: level)) else { return }
+            guard visit(current, level) else { return }
         }
     }
 

@@ -66,15 +66,7 @@ final class PopplerTextDocument: @unchecked Sendable {
     /// - Throws: ``ReaderError`` `invalidArgument` for a page outside 1...pageCount, `malformed`
     ///   when poppler cannot load the page.
     func pageText(_ pageNumber: Int) throws(ReaderError) -> PDFPageText {
-        guard pageNumber >= 1, pageNumber <= pageCount else {
-            throw ReaderError(.invalidArgument, file: path, format: .pdf,
-                              reason: "page \(pageNumber) does not exist; the document has \(pageCount) pages")
-        }
-        lock.lock()
-        defer { lock.unlock() }
-        guard let handle else { throw ReaderError.closed(file: path, format: .pdf) }
-        return try messages.collecting { () throws(ReaderError) -> PDFPageText in
-            guard let index = slots.popplerPage(pageNumber).map({ Int32($0 - 1) }) else { throw unloadable(pageNumber) }
+        try withPageIndex(pageNumber) { (handle: OpaquePointer, index: Int32) throws(ReaderError) -> PDFPageText in
             var page = RPTPageText()
             guard rpt_page_text_extract(handle, index, &page) == 0 else { throw unloadable(pageNumber) }
             defer { rpt_page_text_free(&page) }
