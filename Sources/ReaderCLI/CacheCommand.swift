@@ -26,8 +26,9 @@ struct CacheShowCommand: ParsableCommand {
         output.line("page indexes:   \(PageIndexCache.defaultDirectory): \(pages.count) files, \(pages.reduce(0) { $0 + $1.bytes }) bytes")
         let search = CacheFolder.files(in: SearchIndexCache.defaultDirectory)
         output.line("search indexes: \(SearchIndexCache.defaultDirectory): \(search.count) files, \(search.reduce(0) { $0 + $1.bytes }) bytes")
-        let fingerprints = CacheFolder.files(in: FingerprintStore().directory)
-        output.line("fingerprints:   \(FingerprintStore().directory): \(fingerprints.count) files, \(fingerprints.reduce(0) { $0 + $1.bytes }) bytes")
+        let store = FingerprintStore().directory
+        let fingerprints = CacheFolder.files(in: store)
+        output.line("fingerprints:   \(store): \(fingerprints.count) files, \(fingerprints.reduce(0) { $0 + $1.bytes }) bytes")
         output.flush()
     }
 }
