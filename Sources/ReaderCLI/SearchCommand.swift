@@ -92,6 +92,15 @@ struct SearchCommand: ParsableCommand {
                 : try ReadingSession.pagingLoadingIndexInBackground(opened, options: options, view: view)
             let search = try DocumentSearch(document: opened, query: searchQuery, paginator: session?.paginator,
                                             sections: sections)
+            if session == nil, !json {
+                // Without pages or Locators, a text file's hits are summarised from its bytes.
+                while let summary = try search.nextSummary() {
+                    found += 1
+                    output.line(SearchHitLine.text(summary))
+                    output.flush()
+                }
+                return
+            }
             let fingerprint = json ? try opened.fingerprint().description : nil
             while let hit = try search.next() {
                 found += 1
@@ -132,11 +141,20 @@ struct SearchCommand: ParsableCommand {
 enum SearchHitLine {
     /// `p.12 · Chapter 3 · …before [highlight] after…`
     static func text(_ hit: SearchHit) -> String {
+        text(page: hit.pageNumber, summary: hit.summary)
+    }
+
+    /// `Chapter 3 · …before [highlight] after…`
+    static func text(_ summary: SearchHitSummary) -> String {
+        text(page: nil, summary: summary)
+    }
+
+    private static func text(page: Int?, summary: SearchHitSummary) -> String {
         var parts: [String] = []
-        if let page = hit.pageNumber { parts.append("p.\(page)") }
-        if let title = hit.tocTitle, !title.isEmpty { parts.append(title) }
-        let context = hit.locator.text
-        parts.append("…\(context?.before ?? "")[\(context?.highlight ?? "")]\(context?.after ?? "")…")
+        if let page { parts.append("p.\(page)") }
+        if let title = summary.tocTitle, !title.isEmpty { parts.append(title) }
+        let context = summary.context
+        parts.append("…\(context.before ?? "")[\(context.highlight ?? "")]\(context.after ?? "")…")
         return parts.joined(separator: " · ")
     }
 

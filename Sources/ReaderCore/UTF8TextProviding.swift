@@ -13,6 +13,29 @@ public protocol UTF8TextProviding {
     /// that are not well-formed UTF-8, which the document repairs when it builds blocks: a reader
     /// must check them.
     func withUTF8Text<Result>(_ body: (UTF8Text) throws(ReaderError) -> Result) throws(ReaderError) -> Result?
+
+    /// The chapter headings section `index` holds, in order, read from its bytes without building
+    /// its blocks: the titles its Locators carry. The section's bytes must be well-formed UTF-8.
+    func headings(inSection index: Int) throws(ReaderError) -> [UTF8Heading]
+
+    /// The position of the character that starts at byte `offset` of ``UTF8Text/bytes``, which
+    /// lies in section `index`, whose bytes must be well-formed UTF-8 (this builds its blocks).
+    func textPosition(atByte offset: Int, inSection index: Int) throws(ReaderError) -> TextPosition
+}
+
+/// A chapter heading found in a document's UTF-8 bytes (see ``UTF8TextProviding/headings(inSection:)``).
+public struct UTF8Heading: Hashable, Sendable {
+    /// Where the heading's line begins, as an offset in ``UTF8Text/bytes``: a position at or after
+    /// it, up to the next heading, falls under this heading.
+    public var offset: Int
+    /// The heading's text on one line, as Locators carry it in their title.
+    public var title: String
+
+    /// Creates a heading.
+    public init(offset: Int, title: String) {
+        self.offset = offset
+        self.title = title
+    }
 }
 
 /// A document's text as UTF-8 bytes read in place (see ``UTF8TextProviding``).

@@ -56,6 +56,10 @@ public final class DocumentSearch {
     private var pending: [(start: StreamOffset, end: StreamOffset)] = []
     private var nextPending = 0
     private var reported = 0
+    /// The summaries of the hits in place (``nextSummary()``), while the bytes can be searched in place.
+    private var summaries: InPlaceSummaries?
+    private var pendingSummaries: [SearchHitSummary] = []
+    private var nextPendingSummary = 0
 
     /// Called after each section is scanned with the number of sections scanned and the number
     /// to scan; returning false ends the search there (as if no more hits were found). Lets a
@@ -130,6 +134,36 @@ public final class DocumentSearch {
         // built by reading the whole text.
         let page = try paginator?.pageNumber(containing: match.start)
         return SearchHit(match: match, locator: locator, tocTitle: locator.title, pageNumber: page)
+    }
+
+    /// The next hit as a list of results shows it (its title and context), in reading order, or
+    /// nil after the last one or once the limit is reached. A search in place (``searchesInPlace``)
+    /// makes it from the bytes without building blocks: a text file's hits come many times sooner
+    /// than from ``next()``. Ask for hits one way only: a search that has given one hit by
+    /// ``next()`` or ``nextMatch()`` gives its summaries from its hits.
+    public func nextSummary() throws(ReaderError) -> SearchHitSummary? {
+        if let limit = query.limit, reported >= limit { return nil }
+        if summaries == nil, let inPlace, let source = document as? any UTF8TextProviding, reported == 0, nextToScan == 0,
+           !stopped, sectionsToScan.count == document.readingOrder.count {
+            summaries = InPlaceSummaries(search: inPlace, source: source, document: document, texts: texts)
+        }
+        guard let summaries else { return try next()?.summary }
+        while nextPendingSummary == pendingSummaries.count {
+            guard !stopped, nextToScan < sectionsToScan.count else { return nil }
+            guard let found = try summaries.summaries(ofSection: sectionsToScan[nextToScan]) else {
+                // The bytes from this section on are searched the general way. A match that ran
+                // on into this section was given already; the general scan starts afresh here.
+                self.summaries = nil
+                return try next()?.summary
+            }
+            pendingSummaries = found
+            nextPendingSummary = 0
+            nextToScan += 1
+            if let progress, !progress(nextToScan, sectionsToScan.count) { stopped = true }
+        }
+        reported += 1
+        nextPendingSummary += 1
+        return pendingSummaries[nextPendingSummary - 1]
     }
 
     /// The number of remaining matches (up to the limit), as many as ``nextMatch()`` would give.

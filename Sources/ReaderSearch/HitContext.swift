@@ -9,7 +9,7 @@ enum HitContext {
     /// The fewest characters a cut at a word boundary may leave.
     static let minimum = 30
     /// UTF-16 units read on each side before collapsing (whitespace runs shrink).
-    private static let window = 160
+    static let window = 160
 
     static func make(start: StreamOffset, end: StreamOffset, texts: SectionTexts) throws(ReaderError) -> Locator.TextContext {
         let before = try textBefore(start, texts: texts)
@@ -71,14 +71,14 @@ enum HitContext {
         return result
     }
 
-    private static func trimmedBefore(_ text: String) -> String {
+    static func trimmedBefore(_ text: String) -> String {
         guard text.count > reach else { return text.hasPrefix(" ") ? String(text.dropFirst()) : text }
         let kept = text.suffix(reach)
         if let space = kept.prefix(reach - minimum).firstIndex(of: " ") { return String(kept[kept.index(after: space)...]) }
         return String(kept)
     }
 
-    private static func trimmedAfter(_ text: String) -> String {
+    static func trimmedAfter(_ text: String) -> String {
         guard text.count > reach else { return text.hasSuffix(" ") ? String(text.dropLast()) : text }
         let kept = text.prefix(reach)
         if let space = kept.suffix(reach - minimum).lastIndex(of: " ") { return String(kept[..<space]) }

@@ -131,6 +131,37 @@ final class InPlaceSearch {
         return answer
     }
 
+    /// Calls `body` with the document's bytes and the matches that start in section `section`,
+    /// as ranges of ``UTF8Text/bytes`` (the last may run on into the next section); sections are
+    /// asked about in increasing order, none passed over. Nil, without calling `body`, when the
+    /// bytes cannot be scanned in place up to the section's end; the scan gives up then.
+    func withMatches<Result>(inSection section: Int,
+                             _ body: (UTF8Text, [Range<Int>]) throws(ReaderError) -> Result) throws(ReaderError) -> Result? {
+        guard !gaveUp else { return nil }
+        let answer = try source.withUTF8Text { text throws(ReaderError) -> Result? in
+            guard let (bytes, ranges) = Self.textBytes(text), ranges.indices.contains(section),
+                  var scanner = UTF8LiteralScanner(bytes: bytes, pattern: pattern, folder: folder, wholeWords: wholeWords,
+                                                   from: position ?? 0)
+            else { return nil }
+            let origin = text.sectionRanges[0].lowerBound
+            var matches: [Range<Int>] = []
+            while true {
+                switch scanner.next(startingBefore: ranges[section].upperBound) {
+                case .match(let match): matches.append((match.lowerBound + origin)..<(match.upperBound + origin))
+                case .end:
+                    position = scanner.position
+                    return try body(text, matches)
+                case .unsupported: return nil
+                }
+            }
+        }
+        guard let answer = answer ?? nil else {
+            gaveUp = true
+            return nil
+        }
+        return answer
+    }
+
     /// The bytes from the first section's start to the last one's end, and the sections' ranges
     /// in them.
     private static func textBytes(_ text: UTF8Text) -> (UnsafeBufferPointer<UInt8>, [Range<Int>])? {

@@ -40,3 +40,29 @@ public struct SearchHit: Hashable, Sendable {
     /// The position just after the last matched character.
     public var end: TextPosition { match.end }
 }
+
+/// A hit as a list of results shows it: the table-of-contents entry it falls under and the text
+/// around it. ``DocumentSearch/nextSummary()`` gives it without building blocks where it can.
+public struct SearchHitSummary: Hashable, Sendable {
+    /// The section the match starts in.
+    public var section: Int
+    /// The title of the table-of-contents entry the match falls under, if any.
+    public var tocTitle: String?
+    /// The text before the match, the matched text and the text after it (whitespace collapsed),
+    /// as ``SearchHit/locator``'s text.
+    public var context: Locator.TextContext
+
+    /// Creates a summary.
+    public init(section: Int, tocTitle: String?, context: Locator.TextContext) {
+        self.section = section
+        self.tocTitle = tocTitle
+        self.context = context
+    }
+}
+
+extension SearchHit {
+    /// The hit as a list of results shows it.
+    public var summary: SearchHitSummary {
+        SearchHitSummary(section: start.section, tocTitle: tocTitle, context: locator.text ?? Locator.TextContext())
+    }
+}

@@ -40,6 +40,12 @@ struct SectionText {
         return TextPosition(section: section, block: low, offset: inBlock)
     }
 
+    /// The stream offset of a position in this section (the inverse of ``position(at:)``).
+    func streamOffset(of position: TextPosition) -> Int {
+        guard blockStarts.indices.contains(position.block), position.block < texts.count else { return textEnd }
+        return blockStarts[position.block] + position.offset
+    }
+
     /// The stream between two offsets, virtual breaks as line feeds.
     func text(from start: Int, to end: Int) -> String {
         let start = max(0, start), end = min(length, end)

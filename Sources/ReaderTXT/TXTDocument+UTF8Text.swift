@@ -12,4 +12,15 @@ extension TXTDocument: UTF8TextProviding {
         let bytes = mapped.bytes.assumingMemoryBound(to: UInt8.self)
         return try body(UTF8Text(bytes: bytes, sectionRanges: byteRanges, release: { mapped.release($0) }))
     }
+
+    /// The chapter headings of section `index` found in its bytes, without building its blocks.
+    public func headings(inSection index: Int) throws(ReaderError) -> [UTF8Heading] {
+        try headingsInPlace(inSection: index)
+    }
+
+    /// The position of the character starting at byte `offset` of the file, in section `index`;
+    /// builds the section's blocks.
+    public func textPosition(atByte offset: Int, inSection index: Int) throws(ReaderError) -> TextPosition {
+        try positionInPlace(atByte: offset, inSection: index)
+    }
 }

@@ -254,6 +254,31 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
         }
     }
 
+    /// The position of the character starting at byte `offset` of the file, in section `index`,
+    /// whose bytes are well-formed UTF-8 (as ``withUTF8Text(_:)`` gives them).
+    func positionInPlace(atByte offset: Int, inSection index: Int) throws(ReaderError) -> TextPosition {
+        try checkExists(index)
+        lock.lock()
+        defer { lock.unlock() }
+        let range = byteRanges[index]
+        guard range.contains(offset) || offset == range.upperBound else {
+            throw ReaderError(.invalidArgument, file: path, format: .txt, reason: "byte \(offset) is not in section \(index)")
+        }
+        let content = try loadContent(index)
+        let bytes = file.bytes(in: range.lowerBound..<offset).assumingMemoryBound(to: UInt8.self)
+        let sourceOffset = knownUTF16Start(ofSection: index)! + UTF8Counting.utf16Count(bytes)
+        return SourceOffsetLocating.textPosition(forSourceOffset: sourceOffset, in: content, section: index)
+    }
+
+    /// The headings of section `index` read from its bytes, which must be well-formed UTF-8.
+    func headingsInPlace(inSection index: Int) throws(ReaderError) -> [UTF8Heading] {
+        try checkExists(index)
+        lock.lock()
+        defer { lock.unlock() }
+        try checkOpen()
+        return loader.headingsInPlace(index)
+    }
+
     // MARK: - Sections
 
     /// A section kept among the recent ones, the next one built ahead; `placed`: with global

@@ -44,7 +44,7 @@ struct TXTSectionLoader: @unchecked Sendable {
 
     /// The index of the section's line where ``bookEnd`` falls (0 when the section starts after
     /// it), or nil when the section lies before it.
-    private func bookEndLine(inSection index: Int) -> Int? {
+    func bookEndLine(inSection index: Int) -> Int? {
         guard let bookEnd, bookEnd < byteRanges[index].upperBound else { return nil }
         let start = byteRanges[index].lowerBound
         return bookEnd <= start ? 0 : GutenbergWrapper.lineIndex(of: bookEnd, in: file.bytes, from: start)

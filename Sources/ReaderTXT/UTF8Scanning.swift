@@ -37,6 +37,23 @@ enum UTF8Scanning {
         return 0
     }
 
+    /// `range` without the whitespace scalars (see ``whitespaceLength(_:at:end:)``) at either end,
+    /// as ``TXTBlockBuilder`` trims a line.
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let length = whitespaceLength(bytes, at: low, end: high)
+            guard length > 0 else { break }
+            low += length
+        }
+        while high > low {
+            let length = trailingWhitespaceLength(bytes, before: high, start: low)
+            guard length > 0 else { break }
+            high -= length
+        }
+        return low..<high
+    }
+
     /// The byte length of the whitespace scalar ending just before `end`, or 0.
     @inline(__always)
     static func trailingWhitespaceLength(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int, start: Int) -> Int {

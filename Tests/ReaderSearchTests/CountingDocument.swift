@@ -36,7 +36,12 @@ final class CountingDocument: Document, @unchecked Sendable {
     }
 
     func content(ofSection index: Int) throws(ReaderError) -> SectionContent {
-        lock.withLock { reads.append(index) }
+        recordRead(index)
         return try base.content(ofSection: index)
+    }
+
+    /// Records that section `index`'s blocks were built (by a call that does not go through here).
+    func recordRead(_ index: Int) {
+        lock.withLock { reads.append(index) }
     }
 }

@@ -33,4 +33,12 @@ final class InPlaceDocument: Document, UTF8TextProviding, @unchecked Sendable {
     func withUTF8Text<Result>(_ body: (UTF8Text) throws(ReaderError) -> Result) throws(ReaderError) -> Result? {
         try text.withUTF8Text(body)
     }
+
+    func headings(inSection index: Int) throws(ReaderError) -> [UTF8Heading] { try text.headings(inSection: index) }
+
+    /// Builds the section's blocks, so it counts as read.
+    func textPosition(atByte offset: Int, inSection index: Int) throws(ReaderError) -> TextPosition {
+        counting.recordRead(index)
+        return try text.textPosition(atByte: offset, inSection: index)
+    }
 }

@@ -63,8 +63,16 @@ import Testing
                 #expect(try counted.count() == generalHits.count, "\(query) \(option)", sourceLocation: sourceLocation)
                 let hits = try DocumentSearch(document: document, query: searchQuery).allHits()
                 #expect(hits == generalHits, "\(query) \(option)", sourceLocation: sourceLocation)
+                let summaries = try allSummaries(DocumentSearch(document: document, query: searchQuery))
+                #expect(summaries == generalHits.map(\.summary), "\(query) \(option)", sourceLocation: sourceLocation)
             }
         }
+    }
+
+    static func allSummaries(_ search: DocumentSearch) throws -> [SearchHitSummary] {
+        var summaries: [SearchHitSummary] = []
+        while let summary = try search.nextSummary() { summaries.append(summary) }
+        return summaries
     }
 
     static func withTextBook<T>(_ text: String, _ body: (any Document & UTF8TextProviding) throws -> T) throws -> T {

@@ -1,0 +1,68 @@
+import ReaderCore
+import ReaderSearch
+import Testing
+
+/// Hits summarised from a text file's bytes in place (``DocumentSearch/nextSummary()``): the same
+/// titles and contexts as the hits the blocks give, with no block built where the bytes tell them.
+@Suite struct InPlaceSummaryTests {
+    /// `count` chapters of 500 paragraphs (about 23.5 kB each), every other heading with its
+    /// title on the next line.
+    static func chapters(_ count: Int) -> String {
+        let filler = String(repeating: "the light of the keeper went round and round.\n\n", count: 500)
+        return (1...count).map { number in
+            let heading = number.isMultiple(of: 2) ? "CHAPTER \(number).\nThe Keeper's Return\n" : "CHAPTER \(number). THE KEEPER\n"
+            return "\n\n" + heading + "\n" + filler
+        }.joined()
+    }
+
+    /// About 1.1 MiB in two sections, so the hits at the start of the second take the title of a
+    /// heading in the first.
+    static let twoSections = chapters(48)
+
+    @Test("chapters across sections: the same titles and contexts as the hits, and no block built")
+    func chaptersAgree() throws {
+        try InPlaceSearchTests.withTextBook(Self.twoSections) { base throws in
+            #expect(base.readingOrder.count >= 2)
+            try InPlaceSearchTests.expectSameResults(base, queries: ["keeper", "round the"], options: [(false, false, false)])
+            let document = InPlaceDocument(base)
+            let summaries = try InPlaceSearchTests.allSummaries(DocumentSearch(document: document, query: SearchQuery("KEEPER")))
+            #expect(summaries.count == 48 * 500 + 48)
+            #expect(summaries.compactMap(\.tocTitle).count == summaries.count)
+            #expect(summaries.first?.tocTitle == "CHAPTER 1. THE KEEPER")
+            #expect(summaries.last?.tocTitle == "CHAPTER 48. The Keeper's Return")
+            // The second section starts inside a chapter whose heading is in the first.
+            let lastOfFirst = try #require(summaries.last { $0.section == 0 })
+            let firstOfSecond = try #require(summaries.first { $0.section == 1 })
+            #expect(firstOfSecond.context.highlight == "keeper" && firstOfSecond.context.before?.contains("CHAPTER") == false)
+            #expect(firstOfSecond.tocTitle == lastOfFirst.tocTitle)
+            #expect(summaries.last?.context.highlight == "keeper")
+            #expect(document.sectionsRead.isEmpty)
+        }
+    }
+
+    @Test("contexts the bytes cannot tell (lines of Chinese joined, U+FEFF) come from the blocks of their section only")
+    func fallsBackToBlocks() throws {
+        let filler = Self.chapters(24)
+        let tricky = "中文中文\n中文keeper中文\n中文\n\n\u{FEFF}keeper x\n"
+        try InPlaceSearchTests.withTextBook(filler + tricky + filler) { base throws in
+            #expect(base.readingOrder.count >= 2)
+            let document = InPlaceDocument(base)
+            let search = try DocumentSearch(document: document, query: SearchQuery("keeper"))
+            let summaries = try InPlaceSearchTests.allSummaries(search)
+            let general = try DocumentSearch(document: CountingDocument(base), query: SearchQuery("keeper")).allHits()
+            #expect(summaries == general.map(\.summary))
+            let trickySections = Set(summaries.filter { $0.context.before?.contains("中") == true }.map(\.section))
+            #expect(trickySections.count == 1)
+            #expect(Set(document.sectionsRead) == trickySections)
+        }
+    }
+
+    @Test("a limit stops the summaries")
+    func limit() throws {
+        try InPlaceSearchTests.withTextBook(Self.twoSections) { document throws in
+            let summaries = try InPlaceSearchTests.allSummaries(DocumentSearch(document: document, query: SearchQuery("keeper", limit: 3)))
+            #expect(summaries.count == 3)
+            #expect(summaries.first?.tocTitle == "CHAPTER 1. THE KEEPER")
+        }
+    }
+}
