@@ -18,9 +18,10 @@ public protocol UTF8TextProviding {
     /// its blocks: the titles its Locators carry. The section's bytes must be well-formed UTF-8.
     func headings(inSection index: Int) throws(ReaderError) -> [UTF8Heading]
 
-    /// The position of the character that starts at byte `offset` of ``UTF8Text/bytes``, which
-    /// lies in section `index`, whose bytes must be well-formed UTF-8 (this builds its blocks).
-    func textPosition(atByte offset: Int, inSection index: Int) throws(ReaderError) -> TextPosition
+    /// The positions of the characters that start at bytes `offsets` of ``UTF8Text/bytes``, in
+    /// increasing order, all in section `index`, whose bytes must be well-formed UTF-8 up to the
+    /// last of them (this builds its blocks).
+    func textPositions(atBytes offsets: [Int], inSection index: Int) throws(ReaderError) -> [TextPosition]
 }
 
 /// A chapter heading found in a document's UTF-8 bytes (see ``UTF8TextProviding/headings(inSection:)``).

@@ -20,9 +20,11 @@ import ReaderCore
 /// skipped.
 ///
 /// In a document whose text can be read in place as UTF-8 (``UTF8TextProviding``), a literal query
-/// that folds to ASCII is first looked for in the bytes themselves (``searchesInPlace``): sections
-/// without a match are passed over undecoded, and ``count()`` decodes nothing at all. The matches
-/// are the same either way.
+/// that folds to ASCII is looked for in the bytes themselves (``searchesInPlace``): ``count()``
+/// decodes nothing at all, sections without a match are passed over undecoded, and a match is
+/// placed in its section's blocks by its bytes without folding them (its context taken from the
+/// bytes where they tell it); ``nextSummary()`` builds no block at all. The matches are the same
+/// either way.
 public final class DocumentSearch {
     /// The document searched.
     public let document: any Document
@@ -53,7 +55,14 @@ public final class DocumentSearch {
     private var carry: (text: FoldedText, searchFrom: Int)?
     /// The buffers every section is folded into.
     private let window = FoldedText(capacity: 1 << 16)
-    private var pending: [(start: StreamOffset, end: StreamOffset)] = []
+    /// A match found and not given yet: in the folded stream, or placed from the bytes in place
+    /// with its context when the bytes tell it.
+    private enum Found {
+        case stream(start: StreamOffset, end: StreamOffset)
+        case placed(SearchMatch, context: Locator.TextContext?)
+    }
+
+    private var pending: [Found] = []
     private var nextPending = 0
     private var reported = 0
     /// The summaries of the hits in place (``nextSummary()``), while the bytes can be searched in place.
@@ -119,16 +128,32 @@ public final class DocumentSearch {
     /// The next match in reading order, without a Locator or context (cheaper than ``next()``),
     /// or nil after the last one or once the limit is reached.
     public func nextMatch() throws(ReaderError) -> SearchMatch? {
-        guard let found = try nextFound() else { return nil }
-        return SearchMatch(start: try texts.position(of: found.start), end: try texts.position(of: found.end))
+        switch try nextFound() {
+        case nil: return nil
+        case .stream(let start, let end): return SearchMatch(start: try texts.position(of: start), end: try texts.position(of: end))
+        case .placed(let match, _): return match
+        }
     }
 
     /// The next hit in reading order, or nil after the last one or once the limit is reached.
     public func next() throws(ReaderError) -> SearchHit? {
-        guard let found = try nextFound() else { return nil }
-        let match = SearchMatch(start: try texts.position(of: found.start), end: try texts.position(of: found.end))
+        let match: SearchMatch, context: Locator.TextContext
+        switch try nextFound() {
+        case nil: return nil
+        case .stream(let start, let end):
+            match = SearchMatch(start: try texts.position(of: start), end: try texts.position(of: end))
+            context = try HitContext.make(start: start, end: end, texts: texts)
+        case .placed(let placed, let known):
+            match = placed
+            if let known {
+                context = known
+            } else {
+                context = try HitContext.make(start: try streamOffset(of: placed.start), end: try streamOffset(of: placed.end),
+                                              texts: texts)
+            }
+        }
         var locator = try document.locator(at: match.start)
-        locator.text = try HitContext.make(start: found.start, end: found.end, texts: texts)
+        locator.text = context
         // The Locator's title is the entry it falls under, as every backend computes it; reading
         // the table of contents here would hold back a text file's first hit, whose table is
         // built by reading the whole text.
@@ -190,14 +215,20 @@ public final class DocumentSearch {
         return hits
     }
 
-    private func nextFound() throws(ReaderError) -> (start: StreamOffset, end: StreamOffset)? {
+    private func streamOffset(of position: TextPosition) throws(ReaderError) -> StreamOffset {
+        StreamOffset(section: position.section, offset: try texts.text(of: position.section).streamOffset(of: position))
+    }
+
+    private func nextFound() throws(ReaderError) -> Found? {
         if let limit = query.limit, reported >= limit { return nil }
         while nextPending == pending.count {
             guard !stopped, nextToScan < sectionsToScan.count else { return nil }
             pending.removeAll(keepingCapacity: true)
             nextPending = 0
             let section = sectionsToScan[nextToScan]
-            if try inPlace?.mayHoldMatch(section: section) ?? true {
+            if let inPlace, let placed = try placedMatches(inSection: section, inPlace) {
+                pending = placed
+            } else if try inPlace?.mayHoldMatch(section: section) ?? true {
                 // Past the first section, a scan of every section reads the rest in order.
                 if nextToScan == 1, inPlace == nil, sectionsToScan.count == document.readingOrder.count {
                     document.willReadSequentially()
@@ -210,6 +241,23 @@ public final class DocumentSearch {
         reported += 1
         nextPending += 1
         return pending[nextPending - 1]
+    }
+
+    /// The matches that start in `section` found in the bytes in place and placed in its blocks
+    /// without folding it, with their contexts where the bytes tell them; nil once the bytes
+    /// cannot be searched in place (the section is then scanned the general way).
+    private func placedMatches(inSection section: Int, _ inPlace: InPlaceSearch) throws(ReaderError) -> [Found]? {
+        guard let source = document as? any UTF8TextProviding else { return nil }
+        let readingOrder = document.readingOrder
+        let runsOn = { (index: Int) in index < readingOrder.count && !readingOrder[index].startsNewPage }
+        let found = try inPlace.withMatches(inSection: section) { text, matches throws(ReaderError) in
+            (matches.map { (match: $0, lastCharacter: InPlacePlacing.lastCharacter(before: $0.upperBound, in: text.bytes)) },
+             matches.map { HitContext.inPlace($0, section: section, in: text, runsOn: runsOn) }, text.sectionRanges)
+        }
+        guard let (matches, contexts, ranges) = found else { return nil }
+        guard !matches.isEmpty else { return [] }
+        let placed = try InPlacePlacing.place(matches, section: section, ranges: ranges, source: source)
+        return zip(placed, contexts).map { Found.placed($0, context: $1) }
     }
 
     /// Folds one section (after the carried tail of the one before when the text runs on) and
@@ -225,8 +273,8 @@ public final class DocumentSearch {
         let searchFrom = continuing?.searchFrom ?? 0
         var lastEnd = searchFrom
         for range in matches(in: folded, from: searchFrom, carried: carried) {
-            pending.append((StreamOffset(packed: folded.origin(at: range.lowerBound)),
-                            StreamOffset(packed: folded.origin(at: range.upperBound))))
+            pending.append(.stream(start: StreamOffset(packed: folded.origin(at: range.lowerBound)),
+                                   end: StreamOffset(packed: folded.origin(at: range.upperBound))))
             lastEnd = range.upperBound
         }
         lastScanned = section

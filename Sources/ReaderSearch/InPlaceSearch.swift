@@ -132,22 +132,26 @@ final class InPlaceSearch {
     }
 
     /// Calls `body` with the document's bytes and the matches that start in section `section`,
-    /// as ranges of ``UTF8Text/bytes`` (the last may run on into the next section); sections are
-    /// asked about in increasing order, none passed over. Nil, without calling `body`, when the
-    /// bytes cannot be scanned in place up to the section's end; the scan gives up then.
+    /// as ranges of ``UTF8Text/bytes`` taking in the characters folding drops after them, as
+    /// matches in the folded blocks do (the last may run on into the next section), none
+    /// overlapping the one before; sections are asked about in increasing order. Nil, without
+    /// calling `body`, when the bytes cannot be scanned in place up to the section's end; the scan
+    /// gives up then.
     func withMatches<Result>(inSection section: Int,
                              _ body: (UTF8Text, [Range<Int>]) throws(ReaderError) -> Result) throws(ReaderError) -> Result? {
         guard !gaveUp else { return nil }
         let answer = try source.withUTF8Text { text throws(ReaderError) -> Result? in
             guard let (bytes, ranges) = Self.textBytes(text), ranges.indices.contains(section),
                   var scanner = UTF8LiteralScanner(bytes: bytes, pattern: pattern, folder: folder, wholeWords: wholeWords,
-                                                   from: position ?? 0)
+                                                   from: max(position ?? 0, ranges[section].lowerBound))
             else { return nil }
             let origin = text.sectionRanges[0].lowerBound
             var matches: [Range<Int>] = []
             while true {
                 switch scanner.next(startingBefore: ranges[section].upperBound) {
-                case .match(let match): matches.append((match.lowerBound + origin)..<(match.upperBound + origin))
+                case .match(let match):
+                    let end = scanner.foldedEnd(ofMatchEndingAt: match.upperBound, limit: bytes.count)
+                    matches.append((match.lowerBound + origin)..<(end + origin))
                 case .end:
                     position = scanner.position
                     return try body(text, matches)

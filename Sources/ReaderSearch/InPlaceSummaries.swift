@@ -30,7 +30,7 @@ final class InPlaceSummaries {
         let found = try search.withMatches(inSection: section) { text, matches throws(ReaderError) in
             (matches.map { match in
                 Found(match: match, context: HitContext.inPlace(match, section: section, in: text, runsOn: runsOn),
-                      lastCharacter: Self.lastCharacter(before: match.upperBound, in: text.bytes))
+                      lastCharacter: InPlacePlacing.lastCharacter(before: match.upperBound, in: text.bytes))
             }, text.sectionRanges)
         }
         guard let (hits, ranges) = found else { return nil }
@@ -63,21 +63,11 @@ final class InPlaceSummaries {
         var lastCharacter: (start: Int, units: Int)
     }
 
-    /// Where the character ending at `end` starts, and its length in UTF-16 units.
-    private static func lastCharacter(before end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, units: Int) {
-        var start = end - 1
-        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        return (start, bytes[start] >= 0xF0 ? 2 : 1)
-    }
-
-    /// The context of `match` as the blocks give it, the match placed in them by its bytes: from
-    /// its first character to just after its last one, which may lie in a later section.
+    /// The context of `match` as the blocks give it, the match placed in them by its bytes.
     private func contextFromBlocks(of hit: Found, section: Int, ranges: [Range<Int>]) throws(ReaderError) -> Locator.TextContext {
-        let start = try source.textPosition(atByte: hit.match.lowerBound, inSection: section)
-        let lastSection = ranges.lastIndex { $0.lowerBound <= hit.lastCharacter.start } ?? section
-        var end = try source.textPosition(atByte: hit.lastCharacter.start, inSection: lastSection)
-        end.offset += hit.lastCharacter.units
-        return try HitContext.make(start: try streamOffset(of: start), end: try streamOffset(of: end), texts: texts)
+        let match = try InPlacePlacing.place(hit.match, lastCharacter: hit.lastCharacter, section: section, ranges: ranges,
+                                             source: source)
+        return try HitContext.make(start: try streamOffset(of: match.start), end: try streamOffset(of: match.end), texts: texts)
     }
 
     private func streamOffset(of position: TextPosition) throws(ReaderError) -> StreamOffset {

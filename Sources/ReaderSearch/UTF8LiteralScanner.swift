@@ -316,6 +316,18 @@ struct UTF8LiteralScanner {
         return (.units(folder.expansion(code)), length)
     }
 
+    /// Where the folded text's next unit comes from after a match that ends at `end`: past the
+    /// characters folding drops (a combining mark when diacritics are ignored, a soft hyphen),
+    /// which a match found in the folded blocks takes in, up to `limit`.
+    func foldedEnd(ofMatchEndingAt end: Int, limit: Int) -> Int {
+        var index = end
+        while index < min(limit, bytes.count) {
+            guard case (.dropped, let length) = piece(at: index) else { break }
+            index += length
+        }
+        return index
+    }
+
     /// The scalar whose lead byte (not ASCII) is at `index` and its length, nil when the bytes
     /// there are not well-formed UTF-8 (Unicode's table 3-7: no overlong forms, no surrogates,
     /// nothing past U+10FFFF, no truncated sequence).

@@ -18,9 +18,9 @@ extension TXTDocument: UTF8TextProviding {
         try headingsInPlace(inSection: index)
     }
 
-    /// The position of the character starting at byte `offset` of the file, in section `index`;
-    /// builds the section's blocks.
-    public func textPosition(atByte offset: Int, inSection index: Int) throws(ReaderError) -> TextPosition {
-        try positionInPlace(atByte: offset, inSection: index)
+    /// The positions of the characters starting at bytes `offsets` of the file (in increasing
+    /// order), in section `index`; builds the section's blocks.
+    public func textPositions(atBytes offsets: [Int], inSection index: Int) throws(ReaderError) -> [TextPosition] {
+        try positionsInPlace(atBytes: offsets, inSection: index)
     }
 }

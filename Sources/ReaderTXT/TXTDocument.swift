@@ -254,20 +254,29 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
         }
     }
 
-    /// The position of the character starting at byte `offset` of the file, in section `index`,
-    /// whose bytes are well-formed UTF-8 (as ``withUTF8Text(_:)`` gives them).
-    func positionInPlace(atByte offset: Int, inSection index: Int) throws(ReaderError) -> TextPosition {
+    /// The positions of the characters starting at bytes `offsets` of the file (in increasing
+    /// order), in section `index`, whose bytes are well-formed UTF-8 (as ``withUTF8Text(_:)``
+    /// gives them): the UTF-16 units before each are counted once, and the blocks walked once.
+    func positionsInPlace(atBytes offsets: [Int], inSection index: Int) throws(ReaderError) -> [TextPosition] {
         try checkExists(index)
         lock.lock()
         defer { lock.unlock() }
         let range = byteRanges[index]
-        guard range.contains(offset) || offset == range.upperBound else {
-            throw ReaderError(.invalidArgument, file: path, format: .txt, reason: "byte \(offset) is not in section \(index)")
+        guard zip(offsets, offsets.dropFirst()).allSatisfy({ $0 <= $1 }),
+              offsets.allSatisfy({ range.contains($0) || $0 == range.upperBound }) else {
+            throw ReaderError(.invalidArgument, file: path, format: .txt,
+                              reason: "the bytes \(offsets) are not in order within section \(index)")
         }
-        let content = try loadContent(index)
-        let bytes = file.bytes(in: range.lowerBound..<offset).assumingMemoryBound(to: UInt8.self)
-        let sourceOffset = knownUTF16Start(ofSection: index)! + UTF8Counting.utf16Count(bytes)
-        return SourceOffsetLocating.textPosition(forSourceOffset: sourceOffset, in: content, section: index)
+        let blocks = try loadContent(index).blocks
+        let bytes = file.bytes.assumingMemoryBound(to: UInt8.self)
+        var cursor = SourceRunCursor(blocks: blocks)
+        var units = knownUTF16Start(ofSection: index)!
+        var counted = range.lowerBound
+        return offsets.map { offset in
+            units += UTF8Counting.utf16Count(bytes, in: counted..<offset)
+            counted = offset
+            return cursor.position(ofSourceOffset: units, section: index)
+        }
     }
 
     /// The headings of section `index` read from its bytes, which must be well-formed UTF-8.

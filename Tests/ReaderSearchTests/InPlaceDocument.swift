@@ -37,8 +37,8 @@ final class InPlaceDocument: Document, UTF8TextProviding, @unchecked Sendable {
     func headings(inSection index: Int) throws(ReaderError) -> [UTF8Heading] { try text.headings(inSection: index) }
 
     /// Builds the section's blocks, so it counts as read.
-    func textPosition(atByte offset: Int, inSection index: Int) throws(ReaderError) -> TextPosition {
+    func textPositions(atBytes offsets: [Int], inSection index: Int) throws(ReaderError) -> [TextPosition] {
         counting.recordRead(index)
-        return try text.textPosition(atByte: offset, inSection: index)
+        return try text.textPositions(atBytes: offsets, inSection: index)
     }
 }

@@ -57,6 +57,18 @@ import Testing
         }
     }
 
+    @Test("characters folding drops after a match (a combining mark, a soft hyphen) are part of it, as in the blocks")
+    func droppedCharactersAfterMatch() throws {
+        let text = "Le cafe\u{301} du coin, le café d’en face, le cafe tout court, keeper\u{AD} et keeper.\n"
+        try InPlaceSearchTests.withTextBook(text) { document throws in
+            try InPlaceSearchTests.expectSameResults(document, queries: ["cafe", "keeper"],
+                                                     options: [(false, false, true), (false, false, false)])
+            let summaries = try InPlaceSearchTests.allSummaries(
+                DocumentSearch(document: document, query: SearchQuery("cafe", ignoringDiacritics: true)))
+            #expect(summaries.map(\.context.highlight) == ["cafe\u{301}", "café", "cafe"])
+        }
+    }
+
     @Test("a limit stops the summaries")
     func limit() throws {
         try InPlaceSearchTests.withTextBook(Self.twoSections) { document throws in
