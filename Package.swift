@@ -58,7 +58,9 @@ let package = Package(
             name: "CPopplerCore", pkgConfig: "poppler",
             providers: [.apt(["libpoppler-private-dev"])]),
         // C++ on poppler's core: a page's text, boxes and fonts in one walk (C interface).
-        .target(name: "CPopplerText", dependencies: ["CPopplerCore"]),
+        .target(name: "CPopplerText", dependencies: ["CPopplerCore"],
+                // lcms2: optimized colour transforms for ICC-tagged images (RPTSplashOutputDev).
+                linkerSettings: [.linkedLibrary("lcms2")]),
 
         // The format-agnostic core: model, sniffing, capabilities, Locator, fingerprint, layout.
         .target(

@@ -7,6 +7,7 @@ packages=(pkg-config libuchardet-dev libcmark-gfm-dev libcmark-gfm-extensions-de
           libwebp-dev libavif-dev epubcheck  # the EPUB exporter: WebP and AVIF pictures to PNG; its tests run epubcheck
           libjpeg62-turbo-dev libpng-dev)  # the OPDS thumbnails: JPEG and PNG covers decoded, thumbnails written as JPEG
 packages+=(libdeflate-dev)  # the zip writer deflates with libdeflate
+packages+=(liblcms2-dev poppler-utils)  # the PDF cover: lcms2 transforms for ICC-tagged images; its tests compare with pdftoppm
 packages+=(libcurl4-openssl-dev)  # FoundationNetworking (the library's WebDAV client) in static release builds
 packages+=(python3)  # TestBooks/make-damaged.py, which the damaged-file tests run
 packages+=(jing)  # the OPDS catalog's tests validate its OPDS 1.2 feeds against the RELAX NG schema
