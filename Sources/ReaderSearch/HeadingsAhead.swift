@@ -4,7 +4,7 @@ import ReaderCore
 
 /// The headings of a document's sections read on another core one section ahead of the search
 /// in place that needs them (``InPlaceSummaries``), so that finding headings and scanning for
-/// matches, about even in cost, run side by side.
+/// matches run side by side while hit after hit is found.
 final class HeadingsAhead: @unchecked Sendable {
     // @unchecked: `source` is only asked for headings (documents are safe to share between
     // threads); everything else is guarded by `condition`.
@@ -20,14 +20,14 @@ final class HeadingsAhead: @unchecked Sendable {
     }
 
     /// The headings of section `section`, read here unless they are being read or were read
-    /// ahead; then the next section's are started on another core.
-    func headings(inSection section: Int) throws(ReaderError) -> [UTF8Heading] {
+    /// ahead; then, when `readingAhead`, the next section's are started on another core.
+    func headings(inSection section: Int, readingAhead: Bool) throws(ReaderError) -> [UTF8Heading] {
         condition.lock()
         while reading == section { condition.wait() }
         let known = ready.removeValue(forKey: section)
         condition.unlock()
         let result = known ?? Result { () throws(ReaderError) in try source.headings(inSection: section) }
-        readAhead(section + 1)
+        if readingAhead { readAhead(section + 1) }
         return try result.get()
     }
 

@@ -11,8 +11,9 @@ final class InPlaceSummaries {
     private let document: any Document
     private let texts: SectionTexts
     private let headings: HeadingsAhead
-    /// The title of the last heading before the section to summarise next.
-    private var title: String?
+    /// For each section whose headings were needed, the title of the last heading up to its end
+    /// (in it or an earlier section), or nil (`.some(nil)`) when none comes before its end.
+    private var lastTitles: [Int: String?] = [:]
 
     init(search: InPlaceSearch, source: any UTF8TextProviding, document: any Document, texts: SectionTexts) {
         self.search = search
@@ -34,7 +35,11 @@ final class InPlaceSummaries {
             }, text.sectionRanges)
         }
         guard let (hits, ranges) = found else { return nil }
-        let headings = try self.headings.headings(inSection: section)
+        // Headings are read only for sections with a hit, and those before it as far back as
+        // the first that has one: a rare query's titles do not need every section's.
+        guard !hits.isEmpty else { return [] }
+        let headings = try self.headings.headings(inSection: section, readingAhead: true)
+        var title = try lastTitle(through: section - 1)
         var nextHeading = 0
         var summaries: [SearchHitSummary] = []
         summaries.reserveCapacity(hits.count)
@@ -51,8 +56,34 @@ final class InPlaceSummaries {
             }
             summaries.append(SearchHitSummary(section: section, tocTitle: title, context: context))
         }
-        if let last = headings.last { title = last.title }
+        if let last = headings.last {
+            lastTitles[section] = .some(last.title)
+        } else {
+            lastTitles[section] = .some(try lastTitle(through: section - 1))
+        }
         return summaries
+    }
+
+    /// The title of the last heading up to the end of `section`, looking back section by section.
+    private func lastTitle(through section: Int) throws(ReaderError) -> String? {
+        var unknown: [Int] = []
+        var index = section
+        var title: String?
+        while index >= 0 {
+            if let known = lastTitles[index] {
+                title = known
+                break
+            }
+            if let last = try headings.headings(inSection: index, readingAhead: false).last {
+                title = last.title
+                lastTitles[index] = .some(title)
+                break
+            }
+            unknown.append(index)
+            index -= 1
+        }
+        for index in unknown { lastTitles[index] = .some(title) }
+        return title
     }
 
     /// A match, with its context when the bytes tell it.
