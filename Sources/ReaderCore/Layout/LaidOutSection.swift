@@ -25,14 +25,18 @@ final class LaidOutSection: Sendable {
         lineStarts.reserveCapacity(blocks.count + 1)
         var others: [LaidOutBlock?] = []
         others.reserveCapacity(blocks.count)
-        withUnsafeMutablePointer(to: &lines) { target in
-            for index in blocks.indices {
+        // Blocks are read in place through the buffer: passing `blocks[index]` on would copy it,
+        // retaining its every string and array.
+        blocks.withUnsafeBufferPointer { source in
+            withUnsafeMutablePointer(to: &lines) { target in
+                for index in source.indices {
+                    let block = source.baseAddress! + index
+                    lineStarts.append(target.pointee.count)
+                    let plain = Self.isPlain(block) && Self.appendLines(of: block, columns: columns, to: target)
+                    others.append(plain ? nil : LaidOutBlock(block.pointee, columns: columns))
+                }
                 lineStarts.append(target.pointee.count)
-                let plain = Self.isPlain(blocks[index], columns: columns)
-                    && Self.appendLines(of: blocks[index], columns: columns, to: target)
-                others.append(plain ? nil : LaidOutBlock(blocks[index], columns: columns))
             }
-            lineStarts.append(target.pointee.count)
         }
         self.lines = lines
         self.lineStarts = lineStarts
@@ -47,23 +51,29 @@ final class LaidOutSection: Sendable {
         BlockLines(section: self, block: index)
     }
 
-    /// Whether `block` shows its lines without decoration: flowing or preformatted text with no
-    /// prefix (quote bars, indentation, a label), so every line has `columns` cells.
-    private static func isPlain(_ block: Block, columns: Int) -> Bool {
-        if case .rule = block.kind { return false }
-        return !block.text.isEmpty && LinePrefix.width(of: block, columns: columns) == 0
+    /// Whether `block` shows its lines without decoration: text outside quotes and lists, which
+    /// has no prefix (quote bars, indentation, a label), so every line has all the columns.
+    private static func isPlain(_ block: UnsafePointer<Block>) -> Bool {
+        guard block.pointee.quoteDepth <= 0, block.pointee.listDepth <= 0, !block.pointee.text.isEmpty else { return false }
+        // As ``LinePrefix/width(of:columns:)``: without quotes and lists, only these kinds have a prefix.
+        switch block.pointee.kind {
+        case .rule, .listItem, .image: return false
+        default: return true
+        }
     }
 
     /// Breaks the text of a plain block into lines as ``LaidOutBlock`` does, appending them to
     /// `target`; false, with nothing appended, when the text is not contiguous UTF-8 or holds a
     /// tab (which a line's shown text expands).
-    private static func appendLines(of block: Block, columns: Int,
+    private static func appendLines(of block: UnsafePointer<Block>, columns: Int,
                                     to target: UnsafeMutablePointer<[LineRecorder.Line]>) -> Bool {
-        let mode = BlockLayout.wrapMode(of: block)
-        let laidOut: Bool? = block.text.utf8.withContiguousStorageIfAvailable { bytes in
+        // As ``BlockLayout/wrapMode(of:)``, reading the block in place.
+        let mode: WrapMode
+        if case .preformatted = block.pointee.kind, block.pointee.tableRows.isEmpty { mode = .preformatted } else { mode = .flowing }
+        let laidOut: Bool? = block.pointee.text.utf8.withContiguousStorageIfAvailable { bytes in
             guard memchr(bytes.baseAddress!, 0x09, bytes.count) == nil else { return false }
             var breaker = LineBreaker(sink: AppendingLineSink(target: target), mode: mode, available: columns)
-            breaker.finish(at: ClusterScanner.scan(bytes, of: block.text, into: &breaker))
+            breaker.finish(at: ClusterScanner.scan(bytes, of: block.pointee.text, into: &breaker))
             return true
         }
         return laidOut ?? false
@@ -76,14 +86,14 @@ final class LaidOutSection: Sendable {
             return
         }
         let base = lineStarts[index]
-        _ = blocks[index].text.utf8.withContiguousStorageIfAvailable { bytes in
+        _ = blocks.withUnsafeBufferPointer { $0[index].text.utf8.withContiguousStorageIfAvailable { bytes in
             for line in range {
                 let line = lines[base + line]
                 let shown = line.start.utf8..<line.contentEnd.utf8
                 if !shown.isEmpty { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[shown])) }
                 output.append(0x0A)
             }
-        }
+        } }
     }
 
     /// The lines of one block of a ``LaidOutSection``.
