@@ -39,8 +39,9 @@ echo "\`open --page 3\` under 1 s cold, under 0.2 s with the page index cached, 
 echo "reflow within 1.5x \`fold -s -w 80\`; the first screen of a 1 GB file under 0.1 s cold with an estimated total"
 echo "within 10% of the exact count. Files over 8 MiB get an estimated total (\`page 3 of ~N\`) from four sampled"
 echo "sections laid out on both cores, without decoding the sections before them; \`text\` writes each page's lines"
-echo "as bytes, one core laying out while the other decodes ahead; runs of plain ASCII are measured in bulk, their"
-echo "ends found eight bytes at a time."
+echo "as bytes in three stages at once (the backend builds section N+2, a read-ahead thread lays out N+1, the main"
+echo "thread writes N), the lines of a section's plain blocks in one array; runs of plain ASCII are measured in"
+echo "bulk, their ends found eight bytes at a time, a space and the word after it in one step."
 echo
 for input in "$utf8" "$gb"; do
     label=$(basename "$input")

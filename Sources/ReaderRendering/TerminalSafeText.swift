@@ -111,14 +111,31 @@ public enum TerminalSafeText {
         return nil
     }
 
-    /// Whether one of the eight bytes of `word` is below 0x20, DEL or 0xC2 (which leads the C1
-    /// controls); never false when one is.
+    /// Whether one of the eight bytes of `word` is a control character other than a line feed or
+    /// a tab, DEL or 0xC2 (which leads the C1 controls); never false when one is. Line feeds end
+    /// every line of a text, so they must not send each word holding one down the byte-by-byte path.
     @inline(__always)
     private static func mayHoldUnsafeByte(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let below = (word &- ones &* 0x20) & ~word & highs
+        let control = belowBytes(word, 0x20) & ~equalBytes(word, 0x0A) & ~equalBytes(word, 0x09)
         let delete = word ^ (ones &* 0x7F), lead = word ^ (ones &* 0xC2)
-        return below | ((delete &- ones) & ~delete & highs) | ((lead &- ones) & ~lead & highs) != 0
+        return control | ((delete &- ones) & ~delete & highs) | ((lead &- ones) & ~lead & highs) != 0
+    }
+
+    /// The high bit of each byte of `word` below `limit` (at most 0x80), exactly, byte by byte.
+    @inline(__always)
+    private static func belowBytes(_ word: UInt64, _ limit: UInt8) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        // Seven-bit values plus 0x80 - limit reach 0x80 exactly from `limit` on, with no carry out.
+        return ~(((word & ~highs) &+ ones &* UInt64(0x80 - limit)) | word) & highs
+    }
+
+    /// The high bit of each byte of `word` equal to `value`, exactly, byte by byte.
+    @inline(__always)
+    private static func equalBytes(_ word: UInt64, _ value: UInt8) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let difference = word ^ (ones &* UInt64(value))
+        return ~(((difference & ~highs) &+ ~highs) | difference) & highs
     }
 
     private static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]

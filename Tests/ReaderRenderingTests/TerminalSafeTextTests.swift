@@ -18,6 +18,32 @@ import Testing
         #expect(TerminalSafeText.visible(text) == text)
     }
 
+    /// Text made of words, tabs and line feeds (which the scan skips eight bytes at a time) with
+    /// one unsafe character at each position in turn: it is found wherever it falls in a word.
+    @Test func unsafeCharactersAreFoundAmongLineFeedsAndTabs() {
+        let background = Array("ab\ncd\tef\n\ngh ij\t\nkl mn op\nqr\tst uv".utf8)
+        let controls: [UInt8] = Array(0x00...0x1F).filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        let unsafe: [[UInt8]] = controls.map { [$0] } + [[0x7F], [0xC2, 0x85], [0xC2, 0x9B]]
+        for bytes in unsafe {
+            for position in 0...background.count {
+                var text = background
+                text.insert(contentsOf: bytes, at: position)
+                let visible = TerminalSafeText.visible(String(decoding: text, as: UTF8.self))
+                #expect(!visible.unicodeScalars.contains(where: Self.isUnsafe), "\(bytes) at \(position)")
+                #expect(visible.utf8.count == text.count + 1, "\(bytes) at \(position): one caret or U+FFFD byte more")
+            }
+        }
+        let clean = String(decoding: background, as: UTF8.self)
+        #expect(TerminalSafeText.visible(clean) == clean)
+    }
+
+    /// A control character other than tab and line feed, DEL or a C1 control.
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x20 { return value != 0x09 && value != 0x0A }
+        return (0x7F...0x9F).contains(value)
+    }
+
     @Test func jsonEscapesDELAndC1AndStaysEqual() throws {
         let json = String(decoding: try JSONEncoder().encode(["k": "a\u{1B}b\u{7F}c\u{9B}d"]), as: UTF8.self)
         let safe = TerminalSafeText.json(json)

@@ -25,6 +25,12 @@ protocol ClusterConsumer {
     /// (see ``ClusterScanner/isWideLetter(at:in:)``) with the width and properties of
     /// ``ScalarInfo/wideLetter``.
     mutating func consumeWideRun(start: TextOffset, count: Int)
+
+    /// An ASCII space at `start`, then the run of plain clusters `run` right after it, as
+    /// ``consumePlainRun(start:_:table:)`` takes it: a word after the space before it, the most
+    /// common pair of Latin text, in one call.
+    mutating func consumeSpaceAndPlainRun(start: TextOffset, _ run: UnsafeBufferPointer<UInt8>,
+                                          table: UnsafeBufferPointer<ScalarInfo>)
 }
 
 extension ClusterConsumer {
@@ -35,6 +41,14 @@ extension ClusterConsumer {
             consume(start: TextOffset(utf8: start.utf8 + offset, utf16: start.utf16 + offset), utf8Count: 1,
                     utf16Count: 1, width: 1, properties: table[Int(run[offset])].properties)
         }
+    }
+
+    /// Consumes the space, then the run.
+    mutating func consumeSpaceAndPlainRun(start: TextOffset, _ run: UnsafeBufferPointer<UInt8>,
+                                          table: UnsafeBufferPointer<ScalarInfo>) {
+        let space = table[0x20]
+        consume(start: start, utf8Count: 1, utf16Count: 1, width: space.width, properties: space.properties)
+        consumePlainRun(start: TextOffset(utf8: start.utf8 + 1, utf16: start.utf16 + 1), run, table: table)
     }
 
     /// Consumes the run cluster by cluster.
@@ -78,6 +92,26 @@ enum ClusterScanner {
                             continue
                         }
                         let entry = ascii[Int(byte)]
+                        // A space, then a plain byte that a byte below 0x80 (or the end) follows, so
+                        // that the byte starts a run of its own as the branch below takes runs.
+                        if byte == 0x20, plainBytes[Int(next)] != 0, index + 2 >= count || bytes[index + 2] < 0x80 {
+                            let runStart = index + 1
+                            // As in the branch below, with the run starting after the space.
+                            var end = plainRunEnd(from: runStart + 1, in: bytes, plainBytes: plainBytes)
+                            if end < count && bytes[end] >= 0x80 {
+                                let following = Scalar(at: end, in: bytes)
+                                if tables.isSimple(following.value) {
+                                    known = following
+                                } else if end - runStart > 1 {
+                                    end -= 1
+                                }
+                            }
+                            consumer.consumeSpaceAndPlainRun(start: start, UnsafeBufferPointer(rebasing: bytes[runStart..<end]),
+                                                             table: ascii)
+                            utf16 += end - index
+                            index = end
+                            continue
+                        }
                         if entry.isPlain {
                             var end = plainRunEnd(from: index + 1, in: bytes, plainBytes: plainBytes)
                             // A byte followed by a non-ASCII scalar may carry a combining mark: measure it

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// A class, so the paginator and the laid-out section share one instance instead of copying
 /// its strings and line array at every hand-over.
-final class LaidOutBlock: Sendable {
+final class LaidOutBlock: LaidOutLines, Sendable {
     /// What the lines are made of.
     private enum Shape {
         /// A thematic break: one line, the rule, standing for the whole text.
@@ -68,11 +68,6 @@ final class LaidOutBlock: Sendable {
         case .empty: return 0..<0
         case .text(let lines, _, _, _, _): return lines[index].start.utf16..<lines[index].end.utf16
         }
-    }
-
-    /// The first line whose text starts at or after UTF-16 offset `offset`, or nil.
-    func firstLine(startingAtOrAfter offset: Int) -> Int? {
-        (0..<count).first { textRange(ofLine: $0).lowerBound >= offset }
     }
 
     /// Lines `range` as ``LayoutLine``s.

@@ -151,6 +151,55 @@ struct LineBreaker<Sink: LineSink>: ClusterConsumer {
         }
     }
 
+    /// Takes an ASCII space, then a run of plain clusters. In flowing text off a line's head this
+    /// is what ``consume(start:utf8Count:utf16Count:width:properties:)`` does for the space and
+    /// ``flow(start:width:properties:)`` for the run's first cluster, with what is known after a
+    /// space taken as known: a space run is open, and the only opportunity is before the word.
+    @inline(__always)
+    mutating func consumeSpaceAndPlainRun(start: TextOffset, _ run: UnsafeBufferPointer<UInt8>,
+                                          table: UnsafeBufferPointer<ScalarInfo>) {
+        let spaceInfo = table[0x20], space = spaceInfo.properties
+        let wordStart = TextOffset(utf8: start.utf8 + 1, utf16: start.utf16 + 1)
+        guard mode == .flowing, !atLineHead, space == .space else {
+            consume(start: start, utf8Count: 1, utf16Count: 1, width: spaceInfo.width, properties: space)
+            consumePlainRun(start: wordStart, run, table: table)
+            return
+        }
+        if !inSpaceRun {
+            inSpaceRun = true
+            spaceRunStart = start
+        }
+        width += 1
+        let first = table[Int(run[0])].properties
+        if !first.contains(.noBreakBefore) && !lastNonSpace.contains(.noBreakAfter) {
+            primary = Candidate(contentEnd: spaceRunStart, next: wordStart, widthAtNext: width)
+        }
+        inSpaceRun = false
+        if width + 1 > available {
+            makeRoom(for: 1, at: wordStart, contentEnd: spaceRunStart)
+        }
+        width += 1
+        beforePrevious = space
+        previous = first
+        lastNonSpace = first
+        // The rest of the run, as in ``consumePlainRun(start:_:table:)``.
+        let properties = { (offset: Int) in table[Int(run[offset])].properties }
+        let start = wordStart
+        let rest = run.count - 1
+        guard rest > 0 else { return }
+        if width + rest <= available {
+            width += rest
+            beforePrevious = properties(rest - 1)
+            previous = properties(rest)
+            lastNonSpace = previous
+            return
+        }
+        for offset in 1...rest {
+            consume(start: TextOffset(utf8: start.utf8 + offset, utf16: start.utf16 + offset), utf8Count: 1,
+                    utf16Count: 1, width: 1, properties: properties(offset))
+        }
+    }
+
     /// Takes a run of wide letters (three UTF-8 bytes, one UTF-16 unit, two cells, a letter with
     /// a break allowed around it). In flowing text every letter after the first is a break
     /// opportunity that ``flow(start:width:properties:)`` would take exactly when the letter does not

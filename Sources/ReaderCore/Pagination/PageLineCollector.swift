@@ -3,20 +3,22 @@ import Foundation
 /// Where the lines of a page being laid out go: the paginator decides which lines a page holds,
 /// a collector keeps them in its own form (or none, when only the next page's start is wanted).
 protocol PageLineCollector {
+    /// A block broken into lines, in the collector's form.
+    associatedtype Lines: LaidOutLines = LaidOutBlock
     /// Whether lines are wanted at all: without, blocks are only counted in lines, not laid out.
     var takesLines: Bool { get }
-    /// `block`, the block at `position`, laid out in lines of `columns` cells; `cursor` holds its section.
-    mutating func layOut(_ block: Block, at position: TextPosition, in cursor: BlockCursor, columns: Int) -> LaidOutBlock
+    /// The block at `position`, which `cursor` holds, laid out in lines of `columns` cells.
+    mutating func layOut(at position: TextPosition, in cursor: BlockCursor, columns: Int) -> Lines
     /// `count` blank lines (the spacing before a block).
     mutating func appendBlank(_ count: Int)
     /// Lines `range` of `block`, the block at `position`.
-    mutating func append(_ block: LaidOutBlock, lines range: Range<Int>, of position: TextPosition)
+    mutating func append(_ block: Lines, lines range: Range<Int>, of position: TextPosition)
 }
 
-extension PageLineCollector {
+extension PageLineCollector where Lines == LaidOutBlock {
     /// Lays the block out alone.
-    mutating func layOut(_ block: Block, at position: TextPosition, in cursor: BlockCursor, columns: Int) -> LaidOutBlock {
-        LaidOutBlock(block, columns: columns)
+    mutating func layOut(at position: TextPosition, in cursor: BlockCursor, columns: Int) -> LaidOutBlock {
+        LaidOutBlock(cursor.blocks[position.block], columns: columns)
     }
 }
 
@@ -50,46 +52,25 @@ struct PageLines: PageLineCollector {
 }
 
 /// The lines of pages as UTF-8, each followed by a line feed: the text of ``PageLines`` without a
-/// string or a span per line. The blocks of each section are laid out when its first is asked
-/// for, on every core at once: a text streamed whole is laid out in order anyway.
+/// string or a span per line. The blocks of each section are laid out together when its first is
+/// asked for (``LaidOutSection``), or taken laid out already from the cursor when it read the
+/// section ahead (``BlockCursor/init(document:use:through:readingAheadAt:)``).
 struct PageTextBytes: PageLineCollector {
     var bytes: [UInt8] = []
-    /// The section whose blocks are laid out, and those.
-    private var laidOutSection: (index: Int, blocks: [LaidOutBlock])?
+    /// The section whose blocks are laid out, and their lines.
+    private var laidOutSection: (index: Int, lines: LaidOutSection)?
 
     var takesLines: Bool { true }
 
-    mutating func layOut(_ block: Block, at position: TextPosition, in cursor: BlockCursor, columns: Int) -> LaidOutBlock {
-        let (section, blocks) = cursor.currentSection
-        guard section == position.section, blocks.indices.contains(position.block) else {
-            return LaidOutBlock(block, columns: columns)
-        }
+    mutating func layOut(at position: TextPosition, in cursor: BlockCursor, columns: Int) -> LaidOutSection.BlockLines {
+        let section = cursor.currentSectionIndex
         if laidOutSection?.index != section {
             laidOutSection = nil
-            laidOutSection = (section, Self.layOut(blocks, columns: columns))
+            let ahead = cursor.laidOutAhead.flatMap { $0.blockCount == cursor.blocks.count ? $0 : nil }
+            let lines = ahead ?? LaidOutSection(blocks: cursor.blocks, columns: columns)
+            laidOutSection = (section, lines)
         }
-        return laidOutSection!.blocks[position.block]
-    }
-
-    /// `blocks` laid out in as many stretches as there are cores, at once, each stretch written
-    /// straight into its place in the result.
-    private static func layOut(_ blocks: [Block], columns: Int) -> [LaidOutBlock] {
-        let stretches = min(blocks.count, ProcessInfo.processInfo.activeProcessorCount)
-        guard stretches > 1 else { return blocks.map { LaidOutBlock($0, columns: columns) } }
-        let size = (blocks.count + stretches - 1) / stretches
-        return blocks.withUnsafeBufferPointer { source in
-            // Blocks are read in place through the buffer, not copied out of the array one by one.
-            let source = SendableBuffer(source)
-            return [LaidOutBlock](unsafeUninitializedCapacity: blocks.count) { buffer, initialized in
-                let target = SendableBuffer(buffer)
-                _ = ParallelWork.run(stretches) { part in
-                    for index in min(blocks.count, part * size)..<min(blocks.count, (part + 1) * size) {
-                        (target.buffer.baseAddress! + index).initialize(to: LaidOutBlock(source.buffer[index], columns: columns))
-                    }
-                }
-                initialized = blocks.count
-            }
-        }
+        return laidOutSection!.lines.block(position.block)
     }
 
     mutating func appendBlank(_ count: Int) {
@@ -97,16 +78,7 @@ struct PageTextBytes: PageLineCollector {
         bytes.append(contentsOf: repeatElement(0x0A, count: count))
     }
 
-    mutating func append(_ block: LaidOutBlock, lines range: Range<Int>, of position: TextPosition) {
+    mutating func append(_ block: LaidOutSection.BlockLines, lines range: Range<Int>, of position: TextPosition) {
         block.write(range, to: &bytes)
-    }
-}
-
-/// A buffer that threads read at once, or whose disjoint parts they write at once, each its own part.
-private struct SendableBuffer<Buffer>: @unchecked Sendable {
-    let buffer: Buffer
-
-    init(_ buffer: Buffer) {
-        self.buffer = buffer
     }
 }

@@ -189,7 +189,7 @@ public final class Paginator: @unchecked Sendable {
     public func writeText(_ write: (UnsafeBufferPointer<UInt8>) -> Void) throws(ReaderError) {
         document.willReadSequentially()
         var start = knownStart(ofPage: 1) ?? .start
-        var cursor = BlockCursor(document: document)
+        var cursor = BlockCursor(document: document, readingAheadAt: viewport.columns)
         var lines = PageTextBytes()
         while true {
             let next = try layPage(from: start, into: &lines, cursor: &cursor)
@@ -258,7 +258,8 @@ public final class Paginator: @unchecked Sendable {
     private func layPage<Lines: PageLineCollector>(from start: TextPosition, into lines: inout Lines,
                                                    cursor: inout BlockCursor) throws(ReaderError) -> TextPosition? {
         let rows = viewport.rows, columns = viewport.columns
-        guard var (position, block) = try cursor.firstBlock(atOrAfter: start.section, block: start.block) else {
+        // Blocks are read in place from the cursor (`cursor.blocks[position.block]`), never copied.
+        guard var position = try cursor.firstBlock(atOrAfter: start.section, block: start.block) else {
             return nil
         }
         var startOffset = (position.section, position.block) == (start.section, start.block) ? start.offset : 0
@@ -267,9 +268,11 @@ public final class Paginator: @unchecked Sendable {
 
         while true {
             // Lines are cut only for pages that are shown; counting needs line ranges at most.
-            let laidOut = lines.takesLines ? lines.layOut(block, at: position, in: cursor, columns: columns) : nil
-            let ranges: [Range<Int>]? = laidOut == nil && startOffset > 0 ? lineRanges(of: block, at: position) : nil
-            let total = laidOut?.count ?? ranges?.count ?? BlockLayout.lineCount(of: block, columns: columns)
+            let laidOut = lines.takesLines ? lines.layOut(at: position, in: cursor, columns: columns) : nil
+            let ranges: [Range<Int>]? = laidOut == nil && startOffset > 0
+                ? lineRanges(of: cursor.blocks[position.block], at: position) : nil
+            let total = laidOut?.count ?? ranges?.count
+                ?? BlockLayout.lineCount(of: cursor.blocks[position.block], columns: columns)
             let firstLine: Int
             if startOffset == 0 {
                 firstLine = 0
@@ -279,40 +282,43 @@ public final class Paginator: @unchecked Sendable {
                 firstLine = ranges!.firstIndex { $0.lowerBound >= startOffset } ?? total
             }
             let remaining = total - firstLine
-            let spacing = firstOnPage || firstLine > 0 ? 0 : block.spacingBefore
+            let isHeading = cursor.blocks[position.block].isHeading
+            let spacing = firstOnPage || firstLine > 0 ? 0 : cursor.blocks[position.block].spacingBefore
             let room = rows - used
 
             if spacing + remaining <= room {
+                // The cursor may move to the next section: the block at `position` is not read after this.
                 let next = try cursor.nextBlock(after: position)
-                if block.isHeading, !firstOnPage, let (_, following) = next,
-                   used + spacing + remaining + following.spacingBefore + 1 > rows,
-                   remaining + following.spacingBefore + 1 <= rows {
-                    // Keep the heading with what follows it.
-                    return TextPosition(section: position.section, block: position.block, offset: 0)
+                if isHeading, !firstOnPage, let next {
+                    let following = cursor.blocks[next.block].spacingBefore
+                    if used + spacing + remaining + following + 1 > rows, remaining + following + 1 <= rows {
+                        // Keep the heading with what follows it.
+                        return TextPosition(section: position.section, block: position.block, offset: 0)
+                    }
                 }
                 lines.appendBlank(spacing)
                 if let laidOut { lines.append(laidOut, lines: firstLine..<total, of: position) }
                 used += spacing + remaining
                 firstOnPage = false
-                guard let (nextPosition, nextBlock) = next else { return nil }
-                if used >= rows || startsNewPage(nextPosition.section, after: position.section) {
-                    return nextPosition
+                guard let next else { return nil }
+                if used >= rows || startsNewPage(next.section, after: position.section) {
+                    return next
                 }
-                (position, block, startOffset) = (nextPosition, nextBlock, 0)
+                (position, startOffset) = (next, 0)
                 continue
             }
 
             // A heading, and text with no source position of its own (an image's alternative
             // text), is not split: a page starting inside it could not be pointed at by a Locator.
-            let keepsWhole = block.isHeading || !block.sourceMap.runs.contains { $0.length > 0 }
-            if !firstOnPage, spacing >= room || (keepsWhole && remaining + (block.isHeading ? 1 : 0) <= rows) {
+            let keepsWhole = isHeading || !cursor.blocks[position.block].sourceMap.runs.contains { $0.length > 0 }
+            if !firstOnPage, spacing >= room || (keepsWhole && remaining + (isHeading ? 1 : 0) <= rows) {
                 return TextPosition(section: position.section, block: position.block, offset: 0)
             }
             let fitting = room - spacing
             lines.appendBlank(spacing)
             if let laidOut { lines.append(laidOut, lines: firstLine..<(firstLine + fitting), of: position) }
             let breakOffset = laidOut?.textRange(ofLine: firstLine + fitting).lowerBound
-                ?? (ranges ?? lineRanges(of: block, at: position))[firstLine + fitting].lowerBound
+                ?? (ranges ?? lineRanges(of: cursor.blocks[position.block], at: position))[firstLine + fitting].lowerBound
             return TextPosition(section: position.section, block: position.block, offset: breakOffset)
         }
     }

@@ -11,27 +11,63 @@ extension ChapterHeadingDetector {
         case standaloneOnly
     }
 
-    /// The ASCII heading keywords in lower case, for rejecting prose lines by their first word
-    /// without decoding them.
-    fileprivate static let asciiKeywords: Set<[UInt8]> = Set(keywords.compactMap { entry in
-        entry.word.allSatisfy(\.isASCII) ? entry.word.map { UInt8($0.value) } : nil
+    /// The ASCII heading keywords in lower case, each packed by ``packedASCIIWord(_:from:to:)``, for
+    /// rejecting prose lines by their first word without decoding them.
+    fileprivate static let asciiKeywords: Set<UInt64> = Set(keywords.compactMap { entry in
+        guard entry.word.allSatisfy(\.isASCII), entry.word.count <= PackedWord.maximumLength else { return nil }
+        return entry.word.reduce(UInt64(0)) { $0 << 5 | UInt64($1.value & 0x1F) }
     })
 
     /// False when the line starts with an ASCII word that is not a heading keyword and cannot be
-    /// a Roman numeral: the common case for prose, decided on the bytes alone.
+    /// a Roman numeral: the common case for prose, decided on the bytes alone, without allocating.
+    /// A Roman numeral starts a heading only when a full stop follows it at once (`I. FEJEZET`)
+    /// or it stands alone on the line (`XIV`), so `I went` is refused too.
     static func mayBeKeywordHeading(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
-        let initial = bytes[start]
-        guard (0x41...0x5A).contains(initial), !"IVXLC".utf8.contains(initial) else { return true }
-        var word: [UInt8] = []
+        guard (0x41...0x5A).contains(bytes[start]) else { return true }
+        guard let word = packedASCIIWord(bytes, from: start, to: end) else { return true }
+        if word.length <= PackedWord.maximumLength && asciiKeywords.contains(word.packed) { return true }
+        guard word.romanLettersOnly else { return false }
+        var index = word.end
+        if index < end && bytes[index] == 0x2E { return true }
+        while index < end, bytes[index] == 0x20 || (0x09...0x0D).contains(bytes[index]) { index += 1 }
+        // The line ends here, or a space that is not ASCII may go on to its end.
+        return index == end || bytes[index] >= 0x80
+    }
+
+    /// The first word of a line, ASCII letters only, folded to lower case.
+    struct PackedWord {
+        /// The longest word packed: five bits a letter in 64 bits.
+        static let maximumLength = 12
+        /// The letters, five bits each (`a` is 1), the first in the highest bits used.
+        var packed: UInt64 = 0
+        /// The letters read (counting stops past ``maximumLength``).
+        var length = 0
+        /// Whether every letter is one of `ivxlcdm`, in either case.
+        var romanLettersOnly = true
+        /// Where the word ends (where reading stopped, for a word longer than packing needs).
+        var end = 0
+    }
+
+    /// The run of ASCII letters at `start` packed (see ``PackedWord``), or nil when a byte that is
+    /// not ASCII comes before the run ends, so the word may go on in another script.
+    static func packedASCIIWord(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> PackedWord? {
+        var word = PackedWord()
         var index = start
-        while index < end, word.count <= 16 {
+        while index < end, word.length <= PackedWord.maximumLength + 4 {
             let byte = bytes[index]
-            if byte >= 0x80 { return true }
-            guard (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) else { break }
-            word.append(byte | 0x20)
+            if byte >= 0x80 { return nil }
+            let lower = byte | 0x20
+            guard (0x61...0x7A).contains(lower) else { break }
+            word.packed = word.packed << 5 | UInt64(lower & 0x1F)
+            word.length += 1
+            switch lower {
+            case 0x69, 0x76, 0x78, 0x6C, 0x63, 0x64, 0x6D: break  // i v x l c d m
+            default: word.romanLettersOnly = false
+            }
             index += 1
         }
-        return asciiKeywords.contains(word)
+        word.end = index
+        return word
     }
 
     /// Heading keywords, folded with ``keyFolded(_:)``, with what they introduce.
