@@ -59,12 +59,14 @@ public final class DocumentSearch {
     /// with its context when the bytes tell it.
     private enum Found {
         case stream(start: StreamOffset, end: StreamOffset)
-        case placed(SearchMatch, context: Locator.TextContext?)
+        case placed(SearchMatch, context: Locator.TextContext?, title: String?)
     }
 
     private var pending: [Found] = []
     private var nextPending = 0
     private var reported = 0
+    /// The titles of the hits placed in place.
+    private var titles: InPlaceTitles?
     /// The summaries of the hits in place (``nextSummary()``), while the bytes can be searched in place.
     private var summaries: InPlaceSummaries?
     private var pendingSummaries: [SearchHitSummary] = []
@@ -131,20 +133,22 @@ public final class DocumentSearch {
         switch try nextFound() {
         case nil: return nil
         case .stream(let start, let end): return SearchMatch(start: try texts.position(of: start), end: try texts.position(of: end))
-        case .placed(let match, _): return match
+        case .placed(let match, _, _): return match
         }
     }
 
     /// The next hit in reading order, or nil after the last one or once the limit is reached.
     public func next() throws(ReaderError) -> SearchHit? {
         let match: SearchMatch, context: Locator.TextContext
+        var title: String??
         switch try nextFound() {
         case nil: return nil
         case .stream(let start, let end):
             match = SearchMatch(start: try texts.position(of: start), end: try texts.position(of: end))
             context = try HitContext.make(start: start, end: end, texts: texts)
-        case .placed(let placed, let known):
+        case .placed(let placed, let known, let placedTitle):
             match = placed
+            title = .some(placedTitle)
             if let known {
                 context = known
             } else {
@@ -154,6 +158,9 @@ public final class DocumentSearch {
         }
         var locator = try document.locator(at: match.start)
         locator.text = context
+        // A hit placed in place takes its title from the headings in the bytes, which do not
+        // depend on the sections decoded before (the document's own may not know them yet).
+        if let title { locator.title = title }
         // The Locator's title is the entry it falls under, as every backend computes it; reading
         // the table of contents here would hold back a text file's first hit, whose table is
         // built by reading the whole text.
@@ -257,7 +264,9 @@ public final class DocumentSearch {
         guard let (matches, contexts, ranges) = found else { return nil }
         guard !matches.isEmpty else { return [] }
         let placed = try InPlacePlacing.place(matches, section: section, ranges: ranges, source: source)
-        return zip(placed, contexts).map { Found.placed($0, context: $1) }
+        if titles == nil { titles = InPlaceTitles(source: source, sectionCount: readingOrder.count) }
+        let hitTitles = try titles!.titles(ofHitsAt: matches.map(\.match.lowerBound), inSection: section)
+        return zip(zip(placed, contexts), hitTitles).map { Found.placed($0.0, context: $0.1, title: $1) }
     }
 
     /// Folds one section (after the carried tail of the one before when the text runs on) and

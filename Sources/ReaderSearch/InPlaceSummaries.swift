@@ -1,26 +1,23 @@
 import ReaderCore
 
 /// The hits of a search in place (``InPlaceSearch``) summarised section by section from the
-/// document's bytes: titles from the headings the document finds in its bytes, contexts from the
-/// bytes around each match (``HitContext/inPlace(_:section:in:runsOn:)``), so no block is built. The rare
-/// match whose context the bytes cannot tell is placed in its section's blocks and given the
-/// context the blocks give. The next section's headings are read on another core meanwhile.
+/// document's bytes: titles from the headings the document finds in its bytes (``InPlaceTitles``),
+/// contexts from the bytes around each match (``HitContext/inPlace(_:section:in:runsOn:)``), so no
+/// block is built. The rare match whose context the bytes cannot tell is placed in its section's
+/// blocks and given the context the blocks give.
 final class InPlaceSummaries {
     private let search: InPlaceSearch
     private let source: any UTF8TextProviding
     private let document: any Document
     private let texts: SectionTexts
-    private let headings: HeadingsAhead
-    /// For each section whose headings were needed, the title of the last heading up to its end
-    /// (in it or an earlier section), or nil (`.some(nil)`) when none comes before its end.
-    private var lastTitles: [Int: String?] = [:]
+    private let titles: InPlaceTitles
 
     init(search: InPlaceSearch, source: any UTF8TextProviding, document: any Document, texts: SectionTexts) {
         self.search = search
         self.source = source
         self.document = document
         self.texts = texts
-        headings = HeadingsAhead(source: source, sectionCount: document.readingOrder.count)
+        titles = InPlaceTitles(source: source, sectionCount: document.readingOrder.count)
     }
 
     /// The summaries of the matches that start in `section`, sections asked for in reading order,
@@ -35,19 +32,10 @@ final class InPlaceSummaries {
             }, text.sectionRanges)
         }
         guard let (hits, ranges) = found else { return nil }
-        // Headings are read only for sections with a hit, and those before it as far back as
-        // the first that has one: a rare query's titles do not need every section's.
-        guard !hits.isEmpty else { return [] }
-        let headings = try self.headings.headings(inSection: section, readingAhead: true)
-        var title = try lastTitle(through: section - 1)
-        var nextHeading = 0
+        let titles = try self.titles.titles(ofHitsAt: hits.map(\.match.lowerBound), inSection: section)
         var summaries: [SearchHitSummary] = []
         summaries.reserveCapacity(hits.count)
-        for hit in hits {
-            while nextHeading < headings.count, headings[nextHeading].offset <= hit.match.lowerBound {
-                title = headings[nextHeading].title
-                nextHeading += 1
-            }
+        for (hit, title) in zip(hits, titles) {
             let context: Locator.TextContext
             if let known = hit.context {
                 context = known
@@ -56,34 +44,7 @@ final class InPlaceSummaries {
             }
             summaries.append(SearchHitSummary(section: section, tocTitle: title, context: context))
         }
-        if let last = headings.last {
-            lastTitles[section] = .some(last.title)
-        } else {
-            lastTitles[section] = .some(try lastTitle(through: section - 1))
-        }
         return summaries
-    }
-
-    /// The title of the last heading up to the end of `section`, looking back section by section.
-    private func lastTitle(through section: Int) throws(ReaderError) -> String? {
-        var unknown: [Int] = []
-        var index = section
-        var title: String?
-        while index >= 0 {
-            if let known = lastTitles[index] {
-                title = known
-                break
-            }
-            if let last = try headings.headings(inSection: index, readingAhead: false).last {
-                title = last.title
-                lastTitles[index] = .some(title)
-                break
-            }
-            unknown.append(index)
-            index -= 1
-        }
-        for index in unknown { lastTitles[index] = .some(title) }
-        return title
     }
 
     /// A match, with its context when the bytes tell it.

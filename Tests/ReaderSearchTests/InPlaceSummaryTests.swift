@@ -69,6 +69,25 @@ import Testing
         }
     }
 
+    @Test("a rare hit in a later section takes its title from a heading in a section never decoded")
+    func rareHitTitle() throws {
+        // Chapter 45 runs across the section boundary; its only "lantern" lies after the boundary.
+        let chapters = Self.twoSections.components(separatedBy: "\n\nCHAPTER ")
+        var chapter45 = chapters[45]
+        let insertAt = chapter45.index(chapter45.endIndex, offsetBy: -2000)
+        chapter45.insert(contentsOf: "a lantern of brass and glass.\n\n", at: insertAt)
+        let text = (chapters[..<45] + [chapter45] + chapters[46...]).joined(separator: "\n\nCHAPTER ")
+        try InPlaceSearchTests.withTextBook(text) { base throws in
+            let document = InPlaceDocument(base)
+            let hits = try DocumentSearch(document: document, query: SearchQuery("lantern")).allHits()
+            #expect(hits.count == 1)
+            #expect(hits.first?.start.section == 1)
+            #expect(hits.first?.tocTitle == "CHAPTER 45. THE KEEPER")
+            #expect(Set(document.sectionsRead) == [1])
+            try InPlaceSearchTests.expectSameResults(base, queries: ["lantern"], options: [(false, false, false)])
+        }
+    }
+
     @Test("a limit stops the summaries")
     func limit() throws {
         try InPlaceSearchTests.withTextBook(Self.twoSections) { document throws in
