@@ -29,14 +29,16 @@ final class ParserMessages {
         defer { xmlFreeParserCtxt(context) }
         install(on: context)
         let options = recovering ? Self.xmlOptions | Int32(XML_PARSE_RECOVER.rawValue) : Self.xmlOptions
-        return collectingContextlessErrors { xmlCtxtReadMemory(context, bytes, count, name, encoding, options) }
+        return collectingContextlessErrors { MemoryReading.readXML(context, bytes, count: count, encoding: encoding, options: options) }
     }
 
     func parseHTML(_ bytes: UnsafePointer<CChar>, count: Int32, name: String, encoding: String?) -> htmlDocPtr? {
         guard let context = htmlNewParserCtxt() else { return nil }
         defer { htmlFreeParserCtxt(context) }
         install(on: context)
-        return collectingContextlessErrors { htmlCtxtReadMemory(context, bytes, count, name, encoding, Self.htmlOptions) }
+        return collectingContextlessErrors {
+            MemoryReading.readHTML(context, bytes, count: count, encoding: encoding, options: Self.htmlOptions)
+        }
     }
 
     /// Runs `parse` with this thread's structured error handler (`xmlSetStructuredErrorFunc`)

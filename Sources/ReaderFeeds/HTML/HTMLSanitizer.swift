@@ -38,8 +38,12 @@ public enum HTMLSanitizer {
     /// ``sanitize(_:base:)`` through libxml2's HTML parser, whatever the fragment.
     static func sanitizeParsing(_ html: String, base: String?) -> String {
         guard let body = parseFragment(html) else { return "" }
+        // The same inline style comes back on element after element of a fragment: sanitized once.
+        var styles: [String: String] = [:]
         return MarkupSerializer.write(children: body) { element in
-            describe(element, base: base)
+            // The HTML parser knows no namespaces: every attribute is a plain name and its value.
+            describe(name: element.name.lowercased(), attributes: element.attributeValues.map { ($0.name, nil, $0.value) },
+                     base: base, styles: &styles)
         }
     }
 
@@ -52,14 +56,17 @@ public enum HTMLSanitizer {
         return document.root?.firstElement("body")
     }
 
-    private static func describe(_ element: MarkupElement, base: String?) -> (name: String, attributes: [(String, String)])? {
-        describe(name: element.name.lowercased(), attributes: element.attributes, base: base)
-    }
-
     /// What is written of an element (`name` lower case): nil to drop it with its content, an
     /// empty name to keep only its content, else its name and the attributes kept.
     static func describe(name: String, attributes written: [(name: String, namespace: String?, value: String)],
                          base: String?) -> (name: String, attributes: [(String, String)])? {
+        var styles: [String: String] = [:]
+        return describe(name: name, attributes: written, base: base, styles: &styles)
+    }
+
+    /// ``describe(name:attributes:base:)``, with the styles sanitized so far (written: sanitized).
+    private static func describe(name: String, attributes written: [(name: String, namespace: String?, value: String)],
+                                 base: String?, styles: inout [String: String]) -> (name: String, attributes: [(String, String)])? {
         if droppedWithContent.contains(name) { return nil }
         guard allowedElements.contains(name) else { return ("", []) }
         var attributes: [(String, String)] = []
@@ -71,7 +78,13 @@ public enum HTMLSanitizer {
                 // An unsafe URL is emptied rather than dropped, as feed readers do: the link stays a link.
                 if !value.trimmingASCIIWhitespace().isEmpty { value = URLResolver.safeResolve(value, against: base) ?? "" }
             } else if attributeName == "style" {
-                value = CSSSanitizer.sanitize(value)
+                if let known = styles[value] {
+                    value = known
+                } else {
+                    let sanitized = CSSSanitizer.sanitize(value)
+                    styles[value] = sanitized
+                    value = sanitized
+                }
                 if value.isEmpty { continue }
             }
             attributes.append((attributeName, value))
