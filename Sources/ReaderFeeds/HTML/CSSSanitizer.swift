@@ -6,7 +6,12 @@ import ReaderCore
 /// anything else (`url(…)`, `expression(…)`, `behavior`, positioning) is dropped.
 enum CSSSanitizer {
     static func sanitize(_ style: String) -> String {
-        if style.utf8.allSatisfy({ $0 < 0x80 }) { return sanitize(ascii: style) }
+        style.utf8.allSatisfy({ $0 < 0x80 }) ? sanitize(ascii: style) : sanitizeCharacters(style)
+    }
+
+    /// The rules read character by character, for any style (ASCII ones are read as bytes, with
+    /// the same result).
+    static func sanitizeCharacters(_ style: String) -> String {
         // An escape or a comment could hide anything: the whole style goes.
         guard !style.contains("\\"), !style.contains("/*") else { return "" }
         var kept: [String] = []
