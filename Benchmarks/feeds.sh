@@ -53,26 +53,31 @@ echo
 echo "Items: entries found by reader (by feedparser in parentheses)."
 echo
 cat <<'NOTE'
-Where the time goes (perf, 5 MB generated feed, after the second tuning of 2026-11-26): a fifth in
-libxml2 reading the feed, a fifth in sanitizing item HTML (fragments of paragraphs, inline elements
-and plain entities are sanitized as bytes without a parse, `PlainFragment`, their text now copied a
-run at a time; others go through libxml2's HTML parser), the rest in walking the tree (strings for
-the model, URLs resolved) and in malloc and free. Dates, a tenth before, no longer show: RFC 822 in
-its usual form (`Mon, 02 Jan 2006 15:04:05 +0000`) is read from the bytes in one pass
-(`RFC822Bytes`), other forms the general way; element keys are worked out once per element name of a
-document (`FeedElementKeys`) and scopes skip elements without attributes. On feedparser's suite a
-quarter of the time went to sanitizing inline styles with Foundation's trimming and searching (one
-157 KB feed of styles; `CSSSanitizer` now reads an ASCII style as bytes) and a twentieth to setting
-up character-wise string searches (version and recovery checks, now byte searches on ASCII text).
-Output is unchanged: every feed of the suite and the generated feed parse to the same model
-(`FeedBenchmark --dump`, compared before and after). Side by side on the same machine at the same
-time (CPU time, load 10 to 13), the code before this tuning did 13.8 MB per CPU second on the
-suite and about 30 on a 5 MB generated feed; after it, 19.0 and about 40. What the suite still
-spends is per document: a libxml2 parser context and dictionary for each feed and for each HTML
-fragment that is not plain (the sanitize tests' 745 files carry such fragments), recovery parses of
-ill-formed feeds, and the model's strings; 20x there needs a fifth less (a tenth at the load of
-the tuning, where feedparser's rounds suffered more), most likely by reusing libxml2 parser
-contexts between documents.
+Where the time goes (perf). On the 5 MB generated feed, after the second tuning of 2026-11-26: a
+fifth in libxml2 reading the feed, a fifth in sanitizing item HTML (fragments of paragraphs, inline
+elements and plain entities are sanitized as bytes without a parse, `PlainFragment`; others go
+through libxml2's HTML parser), the rest in walking the tree (strings for the model, URLs resolved)
+and in malloc and free; RFC 822 dates in their usual form are read from the bytes (`RFC822Bytes`),
+element keys worked out once per element name of a document (`FeedElementKeys`).
+On feedparser's suite the cost is per document, and one file is a third of it: a 157 KB Atom feed
+whose 15 entries carry HTML with 345 inline styles (`sanitize/large_atom_feed_that_needs_css_sanitisation.xml`;
+`FeedBenchmark --per-file` lists each file's time). The third tuning (2026-11-26) made the suite
+1.4 times as fast (19.1 to 26.7 MB/s at loads of 1 to 3): libxml2 2.9 asks a memory input for more bytes whenever fewer than 250 are left, which
+for a small document (and every HTML fragment) meant a chain of calls for nearly every character,
+a tenth of the suite's time; it now reads without a read callback where no encoding converter can
+be installed (`MemoryReading` in ReaderXML: no encoding given and none declared but UTF-8 for XML,
+UTF-8 given for valid UTF-8 HTML; tested to give the same documents, warnings and errors as the
+usual reading on the whole suite), and no document address is set (a path-to-URI conversion per
+parse). libxml2 parser contexts are kept between parses (`ParserContexts`): a context goes back
+for reuse only once the document it read is freed, as the document shares its dictionary, and one
+whose dictionary has grown is freed instead. Inline styles are sanitized on bytes, without a string
+or an array per declaration, and once per feed (`SanitizedStyles`); URL schemes and RSS person
+strings are read as bytes when ASCII. Output is unchanged: every feed of the suite and a 5 MB
+generated feed parse to the same model (`FeedBenchmark --dump`, byte for byte, before and after).
+Side by side at loads of 8 to 13 (CPU time), the suite went from 17.5 to 19.0 MB per CPU second
+before to 24.4 to 24.8 after. What is left per document: parsing itself, recovery parses of
+ill-formed feeds (three parses for a feed with HTML entities XML does not declare), and the
+model's strings.
 NOTE
 } > "$section"
 

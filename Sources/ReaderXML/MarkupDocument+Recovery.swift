@@ -46,12 +46,13 @@ extension MarkupDocument {
     private static func recover(_ bytes: [UInt8], name: String, limits: MarkupLimits, encoding: String?) -> MarkupDocument? {
         LibXML2.initializeOnce()
         let collector = ParserMessages()
-        let result: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
+        let result: ParserMessages.Parsed? = bytes.withUnsafeBufferPointer { buffer in
             let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
             return collector.parseXML(base, count: Int32(buffer.count), name: name, recovering: true, encoding: encoding)
         }
-        guard let pointer = result else { return nil }
-        let document = MarkupDocument(pointer: pointer, syntax: .xml, warnings: collector.warnings, limits: limits)
+        guard let parsed = result else { return nil }
+        let pointer = parsed.pointer
+        let document = MarkupDocument(pointer: pointer, syntax: .xml, warnings: collector.warnings, limits: limits, lease: parsed.lease)
         guard let root = xmlDocGetRootElement(pointer) else { return nil }
         if let fatal = collector.firstFatal {
             if fatal.message.containsSearchingASCII("conversion")

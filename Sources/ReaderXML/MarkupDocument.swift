@@ -26,12 +26,16 @@ public final class MarkupDocument: @unchecked Sendable {
     public let limits: MarkupLimits
 
     let pointer: xmlDocPtr
+    /// The parser context that read the tree, given back for reuse only after the tree is freed
+    /// (stored properties go after `deinit` has run).
+    private let lease: ParserContextLease?
 
-    init(pointer: xmlDocPtr, syntax: Syntax, warnings: [String], limits: MarkupLimits) {
+    init(pointer: xmlDocPtr, syntax: Syntax, warnings: [String], limits: MarkupLimits, lease: ParserContextLease? = nil) {
         self.pointer = pointer
         self.syntax = syntax
         self.warnings = warnings
         self.limits = limits
+        self.lease = lease
     }
 
     deinit { xmlFreeDoc(pointer) }
@@ -86,7 +90,7 @@ public final class MarkupDocument: @unchecked Sendable {
         }
         LibXML2.initializeOnce()
         let collector = ParserMessages()
-        let result: xmlDocPtr? = bytes.withUnsafeBufferPointer { buffer in
+        let result: ParserMessages.Parsed? = bytes.withUnsafeBufferPointer { buffer in
             let base = UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self)
             switch syntax {
             case .xml:
@@ -94,15 +98,16 @@ public final class MarkupDocument: @unchecked Sendable {
             case .html: return collector.parseHTML(base, count: Int32(buffer.count), name: name, encoding: encoding)
             }
         }
-        guard let pointer = result else {
+        guard let parsed = result else {
             throw MarkupError(document: name, line: collector.firstFatal?.line,
                               reason: collector.firstFatal?.message ?? "not parseable as \(syntax.rawValue)")
         }
+        let pointer = parsed.pointer
         if syntax == .xml, !recovering, let fatal = collector.firstFatal {
-            xmlFreeDoc(pointer)
+            withExtendedLifetime(parsed.lease) { xmlFreeDoc(pointer) }
             throw MarkupError(document: name, line: fatal.line, reason: fatal.message)
         }
-        let document = MarkupDocument(pointer: pointer, syntax: syntax, warnings: collector.warnings, limits: limits)
+        let document = MarkupDocument(pointer: pointer, syntax: syntax, warnings: collector.warnings, limits: limits, lease: parsed.lease)
         guard let root = xmlDocGetRootElement(pointer) else {
             throw MarkupError(document: name, line: nil, reason: "no root element")
         }

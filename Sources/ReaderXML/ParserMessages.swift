@@ -23,20 +23,32 @@ final class ParserMessages {
     ///   - recovering: with `XML_PARSE_RECOVER`, libxml2 keeps the tree it built past a
     ///     well-formedness error instead of failing.
     ///   - encoding: an encoding that overrides the document's declaration (nil: libxml2 decides).
-    func parseXML(_ bytes: UnsafePointer<CChar>, count: Int32, name: String, recovering: Bool = false,
-                  encoding: String? = nil) -> xmlDocPtr? {
-        guard let context = xmlNewParserCtxt() else { return nil }
-        defer { xmlFreeParserCtxt(context) }
-        install(on: context)
-        let options = recovering ? Self.xmlOptions | Int32(XML_PARSE_RECOVER.rawValue) : Self.xmlOptions
-        return collectingContextlessErrors { xmlCtxtReadMemory(context, bytes, count, name, encoding, options) }
+    /// A parsed tree and the lease on the context that read it, which must outlive the tree.
+    struct Parsed {
+        var pointer: xmlDocPtr
+        var lease: ParserContextLease
     }
 
-    func parseHTML(_ bytes: UnsafePointer<CChar>, count: Int32, name: String, encoding: String?) -> htmlDocPtr? {
-        guard let context = htmlNewParserCtxt() else { return nil }
-        defer { htmlFreeParserCtxt(context) }
+    func parseXML(_ bytes: UnsafePointer<CChar>, count: Int32, name: String, recovering: Bool = false,
+                  encoding: String? = nil) -> Parsed? {
+        guard let context = ParserContexts.take(html: false) else { return nil }
+        let lease = ParserContextLease(context, html: false)
         install(on: context)
-        return collectingContextlessErrors { htmlCtxtReadMemory(context, bytes, count, name, encoding, Self.htmlOptions) }
+        let options = recovering ? Self.xmlOptions | Int32(XML_PARSE_RECOVER.rawValue) : Self.xmlOptions
+        let pointer = collectingContextlessErrors {
+            MemoryReading.readXML(context, bytes, count: count, encoding: encoding, options: options)
+        }
+        return pointer.map { Parsed(pointer: $0, lease: lease) }
+    }
+
+    func parseHTML(_ bytes: UnsafePointer<CChar>, count: Int32, name: String, encoding: String?) -> Parsed? {
+        guard let context = ParserContexts.take(html: true) else { return nil }
+        let lease = ParserContextLease(context, html: true)
+        install(on: context)
+        let pointer = collectingContextlessErrors {
+            MemoryReading.readHTML(context, bytes, count: count, encoding: encoding, options: Self.htmlOptions)
+        }
+        return pointer.map { Parsed(pointer: $0, lease: lease) }
     }
 
     /// Runs `parse` with this thread's structured error handler (`xmlSetStructuredErrorFunc`)

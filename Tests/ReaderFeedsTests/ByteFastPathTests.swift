@@ -64,3 +64,45 @@ struct FeedByteFastPathTests {
         }
     }
 }
+
+/// The byte readings of styles, schemes and person strings against the character-wise ones they stand in for.
+@Suite("Byte readings agree with the character-wise ones")
+struct FeedByteReadingAgreementTests {
+    @Test("random ASCII styles: the byte reading keeps what the character-wise reading keeps")
+    func styles() {
+        var generator = SplitMix(state: 1126)
+        let pieces = ["color", "COLOR", "background", "border-top", "margin", "padding-left", "font-size", "position", "width",
+                      ":", ":", "::", ";", ";", " ", "\t", "\n", "\r\n", ",", "red", "Red", "#ccc", "#12zz", "rgb(1,2,3)",
+                      "rgb(1, 2)", "1px", "2.5em", "10%", "1qq", "auto", "!important", "solid", "url(x)", "expression(",
+                      "JavaScript:", "/*", "\\", "-webkit-x", "initial", "0", ".5pt", "transparent"]
+        for _ in 0..<3000 {
+            let style = (0..<Int(generator.next() % 12)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            #expect(CSSSanitizer.sanitize(style) == CSSSanitizer.sanitizeCharacters(style), "\(style.debugDescription)")
+        }
+    }
+
+    @Test("schemes read from bytes where the characters would give the same")
+    func schemes() {
+        let cases: [(String, String?)] = [
+            ("http://a/b", "http"), ("HTTPS://a", "https"), ("mailto:x@y", "mailto"), ("git+ssh://h", "git+ssh"),
+            ("a.b-c:x", "a.b-c"), ("1http://a", nil), ("/path:x", nil), ("no-colon", nil), (":x", nil), ("x:", "x"),
+            ("caf\u{E9}:x", nil), ("http:\u{301}//a", nil), ("h\u{301}ttp://a", nil), ("ja\nvascript:x", nil),
+        ]
+        for (reference, expected) in cases {
+            #expect(URLResolver.scheme(of: reference) == expected, "\(reference.debugDescription)")
+        }
+    }
+
+    @Test("a person string's parts removed as Foundation removes them")
+    func removals() {
+        var generator = SplitMix(state: 26)
+        let pieces = ["a", "b", "(", ")", "<", ">", "[", "]", "mailto:", "x@y.z", " ", "ab", "\u{E9}", "e\u{301}"]
+        for _ in 0..<2000 {
+            let text = (0..<Int(generator.next() % 10)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+            for part in ["()", "<>", "mailto:", "x@y.z", "ab", "e"] {
+                #expect(PersonText.removing(part, from: text) == text.replacingOccurrences(of: part, with: ""),
+                        "\(text.debugDescription) \(part)")
+            }
+        }
+    }
+}

@@ -6,7 +6,12 @@ import ReaderCore
 /// anything else (`url(…)`, `expression(…)`, `behavior`, positioning) is dropped.
 enum CSSSanitizer {
     static func sanitize(_ style: String) -> String {
-        if style.utf8.allSatisfy({ $0 < 0x80 }) { return sanitize(ascii: Array(style.utf8)) }
+        style.utf8.allSatisfy({ $0 < 0x80 }) ? sanitize(ascii: style) : sanitizeCharacters(style)
+    }
+
+    /// The rules read character by character, for any style (ASCII ones are read as bytes, with
+    /// the same result).
+    static func sanitizeCharacters(_ style: String) -> String {
         // An escape or a comment could hide anything: the whole style goes.
         guard !style.contains("\\"), !style.contains("/*") else { return "" }
         var kept: [String] = []
@@ -32,59 +37,122 @@ enum CSSSanitizer {
     }
 
     /// ``sanitize(_:)`` of an ASCII style, on its bytes: the same steps, where white space is
-    /// ASCII's and lower case is ASCII's (Foundation's trimming and searching cost most of reading
-    /// the feeds that carry styles).
-    private static func sanitize(ascii style: [UInt8]) -> String {
-        guard !contains(style[...], "\\"), !contains(style[...], "/*") else { return "" }
-        var kept: [String] = []
-        // Declarations between semicolons (empty ones skipped), each split at its first colon.
-        var declarationStart = 0
-        while declarationStart < style.count {
-            let declarationEnd = style[declarationStart...].firstIndex(of: UInt8(ascii: ";")) ?? style.count
-            defer { declarationStart = declarationEnd + 1 }
-            guard declarationEnd > declarationStart,
-                  let declaration = Self.declaration(style[declarationStart..<declarationEnd]) else { continue }
-            let written = trimmed(declaration.property)
-            let property = String(decoding: written.map(lowercased), as: UTF8.self)
-            let value = trimmed(declaration.value)
-            let lowered = value.map(lowercased)
-            guard !value.isEmpty, !contains(lowered[...], "url("), !contains(lowered[...], "expression("),
-                  !contains(lowered[...], "javascript:") else { continue }
-            if properties.contains(property) || shorthandPrefixes.contains(where: { property.hasPrefix($0) })
-                && lowered.split(whereSeparator: { $0 == 0x20 || $0 == UInt8(ascii: ",") }).allSatisfy({ word in
-                    let word = String(decoding: word, as: UTF8.self)
-                    return keywords.contains(word) || isPlainValue(word[...])
-                }) {
-                kept.append(String(decoding: written, as: UTF8.self) + ": " + String(decoding: value, as: UTF8.self) + ";")
+    /// ASCII's and lower case is ASCII's, without a string or an array per declaration (Foundation's
+    /// trimming and searching, then the arrays and strings made for each declaration and word,
+    /// were most of reading the feeds that carry styles).
+    private static func sanitize(ascii style: String) -> String {
+        var style = style
+        return style.withUTF8 { bytes in
+            guard !contains(bytes, 0, bytes.count, "\\"), !contains(bytes, 0, bytes.count, "/*") else { return "" }
+            var output: [UInt8] = []
+            // Declarations between semicolons (empty ones skipped), each split at its first colon.
+            var declarationStart = 0
+            while declarationStart < bytes.count {
+                var declarationEnd = declarationStart
+                while declarationEnd < bytes.count, bytes[declarationEnd] != UInt8(ascii: ";") { declarationEnd += 1 }
+                defer { declarationStart = declarationEnd + 1 }
+                guard declarationEnd > declarationStart,
+                      let (property, value) = declaration(bytes, declarationStart, declarationEnd) else { continue }
+                let written = trimmed(bytes, property)
+                let kept = trimmed(bytes, value)
+                guard !kept.isEmpty, !contains(bytes, kept.lowerBound, kept.upperBound, "url("),
+                      !contains(bytes, kept.lowerBound, kept.upperBound, "expression("),
+                      !contains(bytes, kept.lowerBound, kept.upperBound, "javascript:") else { continue }
+                let name = String(unsafeUninitializedCapacity: written.count) { buffer in
+                    for (offset, index) in written.enumerated() { buffer[offset] = lowercased(bytes[index]) }
+                    return written.count
+                }
+                guard properties.contains(name)
+                    || shorthandPrefixes.contains(where: { name.hasPrefix($0) }) && wordsArePlain(bytes, kept) else { continue }
+                if !output.isEmpty { output.append(0x20) }
+                output += UnsafeBufferPointer(rebasing: bytes[written])
+                output += ": ".utf8
+                output += UnsafeBufferPointer(rebasing: bytes[kept])
+                output.append(UInt8(ascii: ";"))
             }
+            return String(decoding: output, as: UTF8.self)
         }
-        return kept.joined(separator: " ")
     }
 
-    /// A declaration's property and value: `split(separator: ":", maxSplits: 1)` when it gives
-    /// two parts (a leading colon is skipped as an empty part would be), else nil.
-    private static func declaration(_ text: ArraySlice<UInt8>) -> (property: ArraySlice<UInt8>, value: ArraySlice<UInt8>)? {
-        let parts = text.split(separator: UInt8(ascii: ":"), maxSplits: 1)
-        guard parts.count == 2 else { return nil }
-        return (parts[0], parts[1])
+    /// A declaration's property and value: what `split(separator: ":", maxSplits: 1)` gives when
+    /// it gives two parts (leading colons skipped, as the empty parts they make are), else nil.
+    private static func declaration(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (Range<Int>, Range<Int>)? {
+        var partStart = start
+        var index = start
+        while index < end {
+            if bytes[index] == UInt8(ascii: ":") {
+                if index > partStart { return index + 1 < end ? (partStart..<index, (index + 1)..<end) : nil }
+                partStart = index + 1
+            }
+            index += 1
+        }
+        return nil
     }
 
-    /// Without ASCII white space at either end.
-    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    /// The range without ASCII white space at either end.
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
         let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) }) else {
-            return []
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+        while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
+    /// Whether every word of a shorthand's value (split at spaces and commas, lower-cased) is a
+    /// keyword or a plain value.
+    private static func wordsArePlain(_ bytes: UnsafeBufferPointer<UInt8>, _ value: Range<Int>) -> Bool {
+        var index = value.lowerBound
+        while index < value.upperBound {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == UInt8(ascii: ",") {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < value.upperBound, bytes[index] != 0x20, bytes[index] != UInt8(ascii: ",") { index += 1 }
+            let word = String(unsafeUninitializedCapacity: index - start) { buffer in
+                for offset in 0..<(index - start) { buffer[offset] = lowercased(bytes[start + offset]) }
+                return index - start
+            }
+            guard keywords.contains(word) || isPlainValue(word.utf8) else { return false }
         }
-        return bytes[first...last]
+        return true
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
-    private static func contains(_ bytes: ArraySlice<UInt8>, _ pattern: StaticString) -> Bool {
-        bytes.withUnsafeBufferPointer { haystack in
-            ByteSearch.search(UnsafeBufferPointer(start: pattern.utf8Start, count: pattern.utf8CodeUnitCount), in: haystack) != nil
+    /// Whether `bytes[start..<end]`, lower-cased, holds `pattern` (lower case).
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ pattern: StaticString) -> Bool {
+        let count = pattern.utf8CodeUnitCount
+        guard end - start >= count else { return false }
+        let needle = pattern.utf8Start
+        var index = start
+        while index <= end - count {
+            var matched = 0
+            while matched < count, lowercased(bytes[index + matched]) == needle[matched] { matched += 1 }
+            if matched == count { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// ``isPlainValue(_:)`` of an ASCII word, on its bytes.
+    private static func isPlainValue(_ word: String.UTF8View) -> Bool {
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        if word.first == UInt8(ascii: "#") {
+            return word.dropFirst().allSatisfy { isDigit($0) || (($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "f")) }
+        }
+        if word.starts(with: "rgb(".utf8) {
+            return word.dropFirst(4).allSatisfy { isDigit($0) || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: ")") }
+        }
+        let number = word.prefix { isDigit($0) || $0 == UInt8(ascii: ".") }
+        guard !number.isEmpty else { return false }
+        switch String(Substring(word.dropFirst(number.count))) {
+        case "", "cm", "em", "ex", "in", "mm", "pc", "pt", "px", "%": return true
+        default: return false
         }
     }
 

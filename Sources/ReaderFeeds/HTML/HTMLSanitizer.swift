@@ -13,6 +13,11 @@ public enum HTMLSanitizer {
     ///   - html: the fragment, as a feed carries it (CDATA or escaped markup, already decoded).
     ///   - base: what relative URLs are resolved against; nil leaves them relative.
     public static func sanitize(_ html: String, base: String?) -> String {
+        sanitize(html, base: base, styles: nil)
+    }
+
+    /// ``sanitize(_:base:)`` with the styles already sanitized for the same feed (nil: none yet).
+    static func sanitize(_ html: String, base: String?, styles: SanitizedStyles?) -> String {
         // Byte checks first; Foundation's (which compares characters) only where they could differ.
         var text = html
         let (hasMarkup, surelyMarkup) = text.withUTF8 { bytes in
@@ -22,7 +27,7 @@ public enum HTMLSanitizer {
         if !hasMarkup { return html }
         if !surelyMarkup, !html.contains("<") && !html.contains("&") { return html }
         if let plain = PlainFragment.sanitize(html, base: base) { return plain }
-        return sanitizeParsing(html, base: base)
+        return sanitizeParsing(html, base: base, styles: styles ?? SanitizedStyles())
     }
 
     /// Whether a `<` or `&` stands between ASCII bytes (or the ends): a character of its own then,
@@ -36,10 +41,12 @@ public enum HTMLSanitizer {
     }
 
     /// ``sanitize(_:base:)`` through libxml2's HTML parser, whatever the fragment.
-    static func sanitizeParsing(_ html: String, base: String?) -> String {
+    static func sanitizeParsing(_ html: String, base: String?, styles: SanitizedStyles = SanitizedStyles()) -> String {
         guard let body = parseFragment(html) else { return "" }
         return MarkupSerializer.write(children: body) { element in
-            describe(element, base: base)
+            // The HTML parser knows no namespaces: every attribute is a plain name and its value.
+            describe(name: element.name.lowercased(), attributes: element.attributeValues.map { ($0.name, nil, $0.value) },
+                     base: base, styles: styles)
         }
     }
 
@@ -52,14 +59,16 @@ public enum HTMLSanitizer {
         return document.root?.firstElement("body")
     }
 
-    private static func describe(_ element: MarkupElement, base: String?) -> (name: String, attributes: [(String, String)])? {
-        describe(name: element.name.lowercased(), attributes: element.attributes, base: base)
-    }
-
     /// What is written of an element (`name` lower case): nil to drop it with its content, an
     /// empty name to keep only its content, else its name and the attributes kept.
     static func describe(name: String, attributes written: [(name: String, namespace: String?, value: String)],
                          base: String?) -> (name: String, attributes: [(String, String)])? {
+        describe(name: name, attributes: written, base: base, styles: nil)
+    }
+
+    /// ``describe(name:attributes:base:)``, with the styles sanitized so far.
+    private static func describe(name: String, attributes written: [(name: String, namespace: String?, value: String)],
+                                 base: String?, styles: SanitizedStyles?) -> (name: String, attributes: [(String, String)])? {
         if droppedWithContent.contains(name) { return nil }
         guard allowedElements.contains(name) else { return ("", []) }
         var attributes: [(String, String)] = []
@@ -71,7 +80,7 @@ public enum HTMLSanitizer {
                 // An unsafe URL is emptied rather than dropped, as feed readers do: the link stays a link.
                 if !value.trimmingASCIIWhitespace().isEmpty { value = URLResolver.safeResolve(value, against: base) ?? "" }
             } else if attributeName == "style" {
-                value = CSSSanitizer.sanitize(value)
+                value = styles?.sanitized(value) ?? CSSSanitizer.sanitize(value)
                 if value.isEmpty { continue }
             }
             attributes.append((attributeName, value))

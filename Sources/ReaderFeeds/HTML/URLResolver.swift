@@ -42,12 +42,35 @@ public enum URLResolver {
 
     /// The scheme of a reference, lower-cased, or nil for a relative one.
     public static func scheme(of reference: String) -> String? {
+        if let scheme = asciiScheme(of: reference) { return scheme.isEmpty ? nil : scheme }
         guard let colon = reference.firstIndex(of: ":") else { return nil }
         let candidate = reference[..<colon]
         guard let first = candidate.first, first.isASCII, first.isLetter,
               candidate.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") })
         else { return nil }
         return candidate.lowercased()
+    }
+
+    /// ``scheme(of:)`` read from the bytes when the text up to the first colon and the byte after
+    /// it are ASCII (each byte a character of its own there): the scheme, an empty string for none,
+    /// or nil when the characters must decide.
+    private static func asciiScheme(of reference: String) -> String? {
+        let bytes = reference.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex, bytes[index] != UInt8(ascii: ":") {
+            guard bytes[index] < 0x80 else { return nil }
+            index = bytes.index(after: index)
+        }
+        guard index != bytes.endIndex else { return "" }
+        let next = bytes.index(after: index)
+        guard next == bytes.endIndex || bytes[next] < 0x80 else { return nil }
+        let candidate = bytes[..<index]
+        let isLetter = { (byte: UInt8) in (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        guard let first = candidate.first, isLetter(first), candidate.allSatisfy({ byte in
+            isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }) else { return "" }
+        return String(decoding: candidate.map { $0 | 0x20 }, as: UTF8.self)  // letters lowered; digits and +-. have the bit set
     }
 
     /// Schemes that are safe to keep in sanitized markup; anything else (`javascript:`,
@@ -61,7 +84,9 @@ public enum URLResolver {
     /// `reference` resolved against `base`, or nil when its scheme is not a safe one (scripts,
     /// `data:`, unknown schemes) or it is empty after trimming.
     public static func safeResolve(_ reference: String, against base: String?) -> String? {
-        let cleaned = String(reference.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
+        // Control characters are single bytes in UTF-8: usually there is none to take out.
+        let hasControl = reference.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+        let cleaned = hasControl ? String(reference.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }) : reference
         let resolved = resolve(cleaned, against: base)
         if let scheme = scheme(of: resolved) { return safeSchemes.contains(scheme) ? resolved : nil }
         return resolved

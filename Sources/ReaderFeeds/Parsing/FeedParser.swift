@@ -58,9 +58,11 @@ public enum FeedParser {
         let encoding = FeedEncodingName.reported(origin: origin, bytes: bytes, declared: recovered.document.declaredEncoding)
         var feed = reader.read(encoding: encoding)
         // Versions only the namespace declarations or the doctype tell.
-        let head = String(decoding: bytes.prefix(2048), as: UTF8.self)
-        if feed.kind == .rss10, head.containsSearchingASCII(FeedNamespaces.rss090) { feed.kind = .rss090 }
-        if feed.kind == .rss091u, head.containsSearchingASCII("-//Netscape Communications//DTD RSS 0.91") { feed.kind = .rss091n }
+        if feed.kind == .rss10 || feed.kind == .rss091u {
+            let head = String(decoding: bytes.prefix(2048), as: UTF8.self)
+            if feed.kind == .rss10, head.containsSearchingASCII(FeedNamespaces.rss090) { feed.kind = .rss090 }
+            if feed.kind == .rss091u, head.containsSearchingASCII("-//Netscape Communications//DTD RSS 0.91") { feed.kind = .rss091n }
+        }
         feed.recoveredError = recovered.error?.lineAndReason
             ?? recovered.document.warnings.first { $0.containsSearchingASCII("Namespace prefix") && $0.containsSearchingASCII("not defined") }
         feed.warnings = recovered.document.warnings

@@ -39,7 +39,7 @@ extension XMLFeedReader {
         value = value.trimmingASCIIWhitespace()
         if isBinary, looksLikeHTML(value) { kind = .html }
         if kind == .text, fallback != .text || writtenType == nil, looksLikeHTML(value) { kind = .html }
-        if kind != .text { value = HTMLSanitizer.sanitize(value, base: scope.base) }
+        if kind != .text { value = HTMLSanitizer.sanitize(value, base: scope.base, styles: styles) }
         return FeedText(value: value, kind: kind, language: scope.language, base: scope.base)
     }
 

@@ -8,6 +8,8 @@ struct XMLFeedReader {
     let rootScope: FeedScope
     /// The keys of the elements' names, for this document.
     let keys = FeedElementKeys()
+    /// The inline styles of this document's HTML, sanitized once each.
+    let styles = SanitizedStyles()
 
     /// The reader for a tree, or nil when its root is not a feed's.
     init?(root: MarkupElement, scope: FeedScope) {
