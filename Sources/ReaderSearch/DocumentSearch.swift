@@ -235,7 +235,7 @@ public final class DocumentSearch {
             let section = sectionsToScan[nextToScan]
             if let inPlace, let placed = try placedMatches(inSection: section, inPlace) {
                 pending = placed
-            } else if try inPlace?.mayHoldMatch(section: section) ?? true {
+            } else {
                 // Past the first section, a scan of every section reads the rest in order.
                 if nextToScan == 1, inPlace == nil, sectionsToScan.count == document.readingOrder.count {
                     document.willReadSequentially()

@@ -3,12 +3,13 @@ import ReaderCore
 import Synchronization
 
 /// A literal search of a document's UTF-8 bytes read in place (``UTF8TextProviding``, through
-/// ``UTF8LiteralScanner``): it counts the matches without building blocks, and tells a
-/// ``DocumentSearch`` which sections hold a match, so it builds and folds only those.
+/// ``UTF8LiteralScanner``): it counts the matches without building blocks, and gives a
+/// ``DocumentSearch`` each section's matches as byte ranges, so it builds only the sections that
+/// hold one and folds none.
 ///
 /// The bytes are mapped afresh for each call, so nothing is held between calls but the scan's
-/// position. Once the bytes cannot be scanned in place (they are not well-formed UTF-8, say), every
-/// section from there on is said to hold a match and is searched the general way.
+/// position. Once the bytes cannot be scanned in place (they are not well-formed UTF-8, say), it
+/// gives up, and the rest is searched the general way.
 final class InPlaceSearch {
     private let source: any UTF8TextProviding
     private let pattern: [UInt16]
@@ -16,9 +17,6 @@ final class InPlaceSearch {
     private let wholeWords: Bool
     /// Where the scan goes on from, as an offset in the text's bytes.
     private var position: Int?
-    /// The last match found, while it may still reach into a section not asked about yet.
-    private var pendingMatch: Range<Int>?
-    private var finished = false
     /// Set once the bytes could not be scanned in place.
     private var gaveUp = false
 
@@ -94,41 +92,6 @@ final class InPlaceSearch {
             if index > sections.lowerBound { text.release(text.sectionRanges[index - 1]) }
         }
         return (count, scanner.position)
-    }
-
-    /// Whether section `section` holds a match or a part of one. Sections are asked about in
-    /// increasing order; one not asked about is passed over.
-    func mayHoldMatch(section: Int) throws(ReaderError) -> Bool {
-        if gaveUp { return true }
-        let answer = try source.withUTF8Text { text throws(ReaderError) -> Bool? in
-            guard let (bytes, ranges) = Self.textBytes(text), ranges.indices.contains(section),
-                  var scanner = UTF8LiteralScanner(bytes: bytes, pattern: pattern, folder: folder, wholeWords: wholeWords,
-                                                   from: position ?? 0)
-            else { return nil }
-            let range = ranges[section]
-            defer { position = scanner.position }
-            while true {
-                if let match = pendingMatch {
-                    if match.lowerBound >= range.upperBound { return false }
-                    if match.upperBound <= range.upperBound { pendingMatch = nil }
-                    if match.upperBound > range.lowerBound { return true }
-                    continue
-                }
-                if finished { return false }
-                switch scanner.next(startingBefore: range.upperBound) {
-                case .match(let match): pendingMatch = match
-                case .end:
-                    if scanner.position >= bytes.count { finished = true }
-                    return false
-                case .unsupported: return nil
-                }
-            }
-        }
-        guard let answer = answer ?? nil else {
-            gaveUp = true
-            return true
-        }
-        return answer
     }
 
     /// Calls `body` with the document's bytes and the matches that start in section `section`,
