@@ -45,11 +45,16 @@ public enum SourceOffsetLocating {
     /// never inside a surrogate pair; nil when the position is outside the content.
     public static func textContext(at position: TextPosition, in content: SectionContent) -> Locator.TextContext? {
         guard content.blocks.indices.contains(position.block) else { return nil }
-        let units = Array(content.blocks[position.block].text.utf16)
-        let clamped = min(max(0, position.offset), units.count)
-        let range = ContextWindow.around(clamped, in: units, length: contextLength)
-        let before = String(decoding: units[range.lowerBound..<clamped], as: UTF16.self)
-        let after = String(decoding: units[clamped..<range.upperBound], as: UTF16.self)
+        let text = content.blocks[position.block].text.utf16
+        let clamped = min(max(0, position.offset), text.count)
+        // Only the units the window can reach, and one more on each side to tell whether a cut
+        // falls inside a word: a block may be a whole paragraph-less file, megabytes long.
+        let from = max(0, clamped - contextLength - 1), to = min(text.count, clamped + contextLength + 1)
+        let units = Array(text[text.index(text.startIndex, offsetBy: from)..<text.index(text.startIndex, offsetBy: to)])
+        let point = clamped - from
+        let range = ContextWindow.around(point, in: units, length: contextLength)
+        let before = String(decoding: units[range.lowerBound..<point], as: UTF16.self)
+        let after = String(decoding: units[point..<range.upperBound], as: UTF16.self)
         return Locator.TextContext(before: before.isEmpty ? nil : before, highlight: after.isEmpty ? nil : after)
     }
 
