@@ -152,8 +152,8 @@ public final class DocumentSearch {
             if let known {
                 context = known
             } else {
-                context = try HitContext.make(start: try streamOffset(of: placed.start), end: try streamOffset(of: placed.end),
-                                              texts: texts)
+                context = try HitContext.make(start: try texts.streamOffset(of: placed.start),
+                                              end: try texts.streamOffset(of: placed.end), texts: texts)
             }
         }
         var locator = try document.locator(at: match.start)
@@ -220,10 +220,6 @@ public final class DocumentSearch {
         var hits: [SearchHit] = []
         while let hit = try next() { hits.append(hit) }
         return hits
-    }
-
-    private func streamOffset(of position: TextPosition) throws(ReaderError) -> StreamOffset {
-        StreamOffset(section: position.section, offset: try texts.text(of: position.section).streamOffset(of: position))
     }
 
     private func nextFound() throws(ReaderError) -> Found? {

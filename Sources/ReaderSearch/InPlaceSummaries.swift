@@ -59,10 +59,7 @@ final class InPlaceSummaries {
     private func contextFromBlocks(of hit: Found, section: Int, ranges: [Range<Int>]) throws(ReaderError) -> Locator.TextContext {
         let match = try InPlacePlacing.place(hit.match, lastCharacter: hit.lastCharacter, section: section, ranges: ranges,
                                              source: source)
-        return try HitContext.make(start: try streamOffset(of: match.start), end: try streamOffset(of: match.end), texts: texts)
-    }
-
-    private func streamOffset(of position: TextPosition) throws(ReaderError) -> StreamOffset {
-        StreamOffset(section: position.section, offset: try texts.text(of: position.section).streamOffset(of: position))
+        return try HitContext.make(start: try texts.streamOffset(of: match.start), end: try texts.streamOffset(of: match.end),
+                                   texts: texts)
     }
 }

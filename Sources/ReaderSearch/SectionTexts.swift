@@ -25,4 +25,9 @@ final class SectionTexts {
     func position(of offset: StreamOffset) throws(ReaderError) -> TextPosition {
         try text(of: offset.section).position(at: offset.offset)
     }
+
+    /// The inverse of ``position(of:)``.
+    func streamOffset(of position: TextPosition) throws(ReaderError) -> StreamOffset {
+        StreamOffset(section: position.section, offset: try text(of: position.section).streamOffset(of: position))
+    }
 }
