@@ -265,9 +265,11 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
         guard zip(offsets, offsets.dropFirst()).allSatisfy({ $0 <= $1 }),
               offsets.allSatisfy({ range.contains($0) || $0 == range.upperBound }) else {
             throw ReaderError(.invalidArgument, file: path, format: .txt,
-                              reason: "the bytes \(offsets) are not in order within section \(index)")
+                              reason: "byte offsets out of order or outside section \(index)")
         }
         let blocks = try loadContent(index).blocks
+        // Building the section released the lock; the file may have been closed meanwhile.
+        try checkOpen()
         let bytes = file.bytes.assumingMemoryBound(to: UInt8.self)
         var cursor = SourceRunCursor(blocks: blocks)
         var units = knownUTF16Start(ofSection: index)!
