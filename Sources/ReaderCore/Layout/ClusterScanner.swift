@@ -96,16 +96,8 @@ enum ClusterScanner {
                         // that the byte starts a run of its own as the branch below takes runs.
                         if byte == 0x20, plainBytes[Int(next)] != 0, index + 2 >= count || bytes[index + 2] < 0x80 {
                             let runStart = index + 1
-                            // As in the branch below, with the run starting after the space.
-                            var end = plainRunEnd(from: runStart + 1, in: bytes, plainBytes: plainBytes)
-                            if end < count && bytes[end] >= 0x80 {
-                                let following = Scalar(at: end, in: bytes)
-                                if tables.isSimple(following.value) {
-                                    known = following
-                                } else if end - runStart > 1 {
-                                    end -= 1
-                                }
-                            }
+                            let (end, following) = plainRun(from: runStart, in: bytes, tables: tables)
+                            if let following { known = following }
                             consumer.consumeSpaceAndPlainRun(start: start, UnsafeBufferPointer(rebasing: bytes[runStart..<end]),
                                                              table: ascii)
                             utf16 += end - index
@@ -113,17 +105,8 @@ enum ClusterScanner {
                             continue
                         }
                         if entry.isPlain {
-                            var end = plainRunEnd(from: index + 1, in: bytes, plainBytes: plainBytes)
-                            // A byte followed by a non-ASCII scalar may carry a combining mark: measure it
-                            // fully, unless that scalar is simple and so never joins it (it is then known).
-                            if end < count && bytes[end] >= 0x80 {
-                                let following = Scalar(at: end, in: bytes)
-                                if tables.isSimple(following.value) {
-                                    known = following
-                                } else if end - index > 1 {
-                                    end -= 1
-                                }
-                            }
+                            let (end, following) = plainRun(from: index, in: bytes, tables: tables)
+                            if let following { known = following }
                             consumer.consumePlainRun(start: start, UnsafeBufferPointer(rebasing: bytes[index..<end]),
                                                      table: ascii)
                             utf16 += end - index
@@ -239,6 +222,21 @@ enum ClusterScanner {
         guard lead &- 0xE4 < 10 else { return false }
         let value = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
         return value &- 0x4E00 < 0x5200 || value &- 0xAC00 < 0x2BA4
+    }
+
+    /// The end of the run of plain bytes starting at `index`, and the scalar after it when that
+    /// is a simple one, read already. A byte followed by a non-ASCII scalar may carry a combining
+    /// mark: it is left out of the run to be measured fully, unless that scalar is simple and so
+    /// never joins it.
+    @inline(__always)
+    private static func plainRun(from index: Int, in bytes: UnsafeBufferPointer<UInt8>,
+                                 tables: ScalarTables) -> (end: Int, following: Scalar?) {
+        var end = plainRunEnd(from: index + 1, in: bytes, plainBytes: tables.plainBytes)
+        guard end < bytes.count && bytes[end] >= 0x80 else { return (end, nil) }
+        let following = Scalar(at: end, in: bytes)
+        if tables.isSimple(following.value) { return (end, following) }
+        if end - index > 1 { end -= 1 }
+        return (end, nil)
     }
 
     /// How many wide letters from byte `index` (one) on are clusters of their own, and the

@@ -134,8 +134,15 @@ struct LineBreaker<Sink: LineSink>: ClusterConsumer {
     @inline(__always)
     mutating func consumePlainRun(start: TextOffset, _ run: UnsafeBufferPointer<UInt8>,
                                   table: UnsafeBufferPointer<ScalarInfo>) {
+        consume(start: start, utf8Count: 1, utf16Count: 1, width: 1, properties: table[Int(run[0])].properties)
+        consumeRunAfterFirst(start: start, run, table: table)
+    }
+
+    /// Takes the clusters of a plain run after its first one, which is taken already.
+    @inline(__always)
+    private mutating func consumeRunAfterFirst(start: TextOffset, _ run: UnsafeBufferPointer<UInt8>,
+                                               table: UnsafeBufferPointer<ScalarInfo>) {
         let properties = { (offset: Int) in table[Int(run[offset])].properties }
-        consume(start: start, utf8Count: 1, utf16Count: 1, width: 1, properties: properties(0))
         let rest = run.count - 1
         guard rest > 0 else { return }
         if width + rest <= available {
@@ -182,22 +189,7 @@ struct LineBreaker<Sink: LineSink>: ClusterConsumer {
         beforePrevious = space
         previous = first
         lastNonSpace = first
-        // The rest of the run, as in ``consumePlainRun(start:_:table:)``.
-        let properties = { (offset: Int) in table[Int(run[offset])].properties }
-        let start = wordStart
-        let rest = run.count - 1
-        guard rest > 0 else { return }
-        if width + rest <= available {
-            width += rest
-            beforePrevious = properties(rest - 1)
-            previous = properties(rest)
-            lastNonSpace = previous
-            return
-        }
-        for offset in 1...rest {
-            consume(start: TextOffset(utf8: start.utf8 + offset, utf16: start.utf16 + offset), utf8Count: 1,
-                    utf16Count: 1, width: 1, properties: properties(offset))
-        }
+        consumeRunAfterFirst(start: wordStart, run, table: table)
     }
 
     /// Takes a run of wide letters (three UTF-8 bytes, one UTF-16 unit, two cells, a letter with
