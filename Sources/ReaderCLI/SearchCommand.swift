@@ -97,8 +97,10 @@ struct SearchCommand: ParsableCommand {
                 while let summary = try search.nextSummary() {
                     found += 1
                     output.line(SearchHitLine.text(summary))
-                    output.flush()
+                    // Hits stream out as they are found: once per section, and not line by line.
+                    if !search.hasSummaryReady { output.flush() }
                 }
+                output.flush()
                 return
             }
             let fingerprint = json ? try opened.fingerprint().description : nil
@@ -150,12 +152,16 @@ enum SearchHitLine {
     }
 
     private static func text(page: Int?, summary: SearchHitSummary) -> String {
-        var parts: [String] = []
-        if let page { parts.append("p.\(page)") }
-        if let title = summary.tocTitle, !title.isEmpty { parts.append(title) }
         let context = summary.context
-        parts.append("…\(context.before ?? "")[\(context.highlight ?? "")]\(context.after ?? "")…")
-        return parts.joined(separator: " · ")
+        var line = ""
+        line.reserveCapacity(256)
+        if let page { line += "p.\(page) · " }
+        if let title = summary.tocTitle, !title.isEmpty {
+            line += title
+            line += " · "
+        }
+        for part in ["…", context.before ?? "", "[", context.highlight ?? "", "]", context.after ?? "", "…"] { line += part }
+        return line
     }
 
     /// One line of JSON with sorted keys; the Locator carries the document's fingerprint.

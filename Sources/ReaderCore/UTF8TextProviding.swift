@@ -14,9 +14,10 @@ public protocol UTF8TextProviding {
     /// must check them.
     func withUTF8Text<Result>(_ body: (UTF8Text) throws(ReaderError) -> Result) throws(ReaderError) -> Result?
 
-    /// The chapter headings section `index` holds, in order, read from its bytes without building
-    /// its blocks: the titles its Locators carry. The section's bytes must be well-formed UTF-8.
-    func headings(inSection index: Int) throws(ReaderError) -> [UTF8Heading]
+    /// The chapter headings section `index` holds, in order, read from its bytes in `text` (which
+    /// ``withUTF8Text(_:)`` gave) without building its blocks: the titles its Locators carry. The
+    /// section's bytes must be well-formed UTF-8. Safe to call from several threads at once.
+    func headings(inSection index: Int, of text: UTF8Text) throws(ReaderError) -> [UTF8Heading]
 
     /// The positions of the characters that start at bytes `offsets` of ``UTF8Text/bytes``, in
     /// increasing order, all in section `index`, whose bytes must be well-formed UTF-8 up to the
@@ -24,7 +25,15 @@ public protocol UTF8TextProviding {
     func textPositions(atBytes offsets: [Int], inSection index: Int) throws(ReaderError) -> [TextPosition]
 }
 
-/// A chapter heading found in a document's UTF-8 bytes (see ``UTF8TextProviding/headings(inSection:)``).
+extension UTF8TextProviding {
+    /// The chapter headings section `index` holds (see ``headings(inSection:of:)``), its bytes
+    /// read for the call; none when the text is not stored as UTF-8.
+    public func headings(inSection index: Int) throws(ReaderError) -> [UTF8Heading] {
+        try withUTF8Text { text throws(ReaderError) in try headings(inSection: index, of: text) } ?? []
+    }
+}
+
+/// A chapter heading found in a document's UTF-8 bytes (see ``UTF8TextProviding/headings(inSection:of:)``).
 public struct UTF8Heading: Hashable, Sendable {
     /// Where the heading's line begins, as an offset in ``UTF8Text/bytes``: a position at or after
     /// it, up to the next heading, falls under this heading.

@@ -198,6 +198,12 @@ public final class DocumentSearch {
         return pendingSummaries[nextPendingSummary - 1]
     }
 
+    /// Whether ``nextSummary()`` has its answer already (the rest of a section's hits), so asking
+    /// costs no scan: a caller streaming hits out can wait until this is false to flush them.
+    public var hasSummaryReady: Bool {
+        nextPendingSummary < pendingSummaries.count && !(query.limit.map { reported >= $0 } ?? false)
+    }
+
     /// The number of remaining matches (up to the limit), as many as ``nextMatch()`` would give.
     /// Before any match is asked for, a search in place of every section counts without decoding
     /// the text (``progress`` is then called once, at the end).

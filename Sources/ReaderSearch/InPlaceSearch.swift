@@ -14,8 +14,10 @@ final class InPlaceSearch {
     private let source: any UTF8TextProviding
     private let pattern: [UInt16]
     private let folder: ScalarFolder
+    /// How the pattern was folded.
+    var folding: TextFolding { folder.folding }
     private let wholeWords: Bool
-    /// Where the scan goes on from, as an offset in the text's bytes.
+    /// Where the scan goes on from, as an offset in ``UTF8Text/bytes``.
     private var position: Int?
     /// Set once the bytes could not be scanned in place.
     private var gaveUp = false
@@ -37,12 +39,13 @@ final class InPlaceSearch {
     func count(limit: Int?) throws(ReaderError) -> Int? {
         let counted = try source.withUTF8Text { text throws(ReaderError) -> Int? in
             guard let (bytes, ranges) = Self.textBytes(text) else { return nil }
-            let job = CountJob(search: self, bytes: bytes, ranges: ranges, text: text)
+            let job = CountJob(search: self, bytes: bytes, ranges: ranges, text: text, secondFolder: ScalarFolder(folder.folding))
             let split = ranges.firstIndex { $0.lowerBound >= bytes.count / 2 } ?? ranges.count
             guard limit == nil, split > 0, split < ranges.count else { return job.count(ranges.indices, from: 0, limit: limit)?.count }
             let halves = Mutex<[(count: Int, end: Int)??]>([nil, nil])
             DispatchQueue.concurrentPerform(iterations: 2) { half in
-                let counted = half == 0 ? job.count(0..<split, from: 0) : job.count(split..<ranges.count, from: ranges[split].lowerBound)
+                let counted = half == 0 ? job.count(0..<split, from: 0)
+                    : job.count(split..<ranges.count, from: ranges[split].lowerBound, onSecondCore: true)
                 halves.withLock { $0[half] = .some(counted) }
             }
             let (first, second) = halves.withLock { ($0[0]!, $0[1]!) }
@@ -56,25 +59,28 @@ final class InPlaceSearch {
 
     /// One count over a text read in place, which two cores may run on halves of the text at once.
     private struct CountJob: @unchecked Sendable {
-        // @unchecked: the search's pattern and folder and the bytes are only read, and the bytes
-        // stay mapped until the count returns; `text` only releases pages (`madvise`).
+        // @unchecked: the search's pattern and the bytes are only read, and the bytes stay mapped
+        // until the count returns; `text` only releases pages (`madvise`). A folder remembers what
+        // it folded, so it is not safe to share: the second core has its own.
         let search: InPlaceSearch
         let bytes: UnsafeBufferPointer<UInt8>
         let ranges: [Range<Int>]
         let text: UTF8Text
+        let secondFolder: ScalarFolder
 
         /// The matches that start in `sections` (indices into `ranges`), scanning from byte
         /// `start`, at most `limit`, and where the scan ended (past the last match); nil when the
         /// bytes cannot be scanned in place. Each section's pages are released once the one after
         /// it is scanned.
-        func count(_ sections: Range<Int>, from start: Int, limit: Int? = nil) -> (count: Int, end: Int)? {
-            search.countMatches(in: bytes, ranges: ranges, sections: sections, from: start, limit: limit, text: text)
+        func count(_ sections: Range<Int>, from start: Int, limit: Int? = nil, onSecondCore: Bool = false) -> (count: Int, end: Int)? {
+            search.countMatches(in: bytes, ranges: ranges, sections: sections, from: start, limit: limit, text: text,
+                                folder: onSecondCore ? secondFolder : search.folder)
         }
     }
 
     /// See ``CountJob/count(_:from:limit:)``.
     private func countMatches(in bytes: UnsafeBufferPointer<UInt8>, ranges: [Range<Int>], sections: Range<Int>, from start: Int,
-                              limit: Int?, text: UTF8Text) -> (count: Int, end: Int)? {
+                              limit: Int?, text: UTF8Text, folder: ScalarFolder) -> (count: Int, end: Int)? {
         guard var scanner = UTF8LiteralScanner(bytes: bytes, pattern: pattern, folder: folder, wholeWords: wholeWords, from: start)
         else { return nil }
         var count = 0
@@ -104,29 +110,45 @@ final class InPlaceSearch {
                              _ body: (UTF8Text, [Range<Int>]) throws(ReaderError) -> Result) throws(ReaderError) -> Result? {
         guard !gaveUp else { return nil }
         let answer = try source.withUTF8Text { text throws(ReaderError) -> Result? in
-            guard let (bytes, ranges) = Self.textBytes(text), ranges.indices.contains(section),
-                  var scanner = UTF8LiteralScanner(bytes: bytes, pattern: pattern, folder: folder, wholeWords: wholeWords,
-                                                   from: max(position ?? 0, ranges[section].lowerBound))
-            else { return nil }
-            let origin = text.sectionRanges[0].lowerBound
-            var matches: [Range<Int>] = []
-            while true {
-                switch scanner.next(startingBefore: ranges[section].upperBound) {
-                case .match(let match):
-                    let end = scanner.foldedEnd(ofMatchEndingAt: match.upperBound, limit: bytes.count)
-                    matches.append((match.lowerBound + origin)..<(end + origin))
-                case .end:
-                    position = scanner.position
-                    return try body(text, matches)
-                case .unsupported: return nil
-                }
-            }
+            guard let found = matches(inSection: section, from: position ?? 0, of: text, folder: folder) else { return nil }
+            position = found.end
+            return try body(text, found.matches)
         }
         guard let answer = answer ?? nil else {
-            gaveUp = true
+            giveUp()
             return nil
         }
         return answer
+    }
+
+    /// Stops searching in place: ``withMatches(inSection:_:)`` gives nil from now on.
+    func giveUp() {
+        gaveUp = true
+    }
+
+    /// The matches that start in section `section` of `text` (which ``UTF8TextProviding/withUTF8Text(_:)``
+    /// gave), scanning from byte `start` or the section's start, whichever is later, as
+    /// ``withMatches(inSection:_:)`` gives them, and the offset the scan of the next section goes
+    /// on from; nil when the bytes cannot be scanned in place up to the section's end. Reads only
+    /// what never changes, so several sections can be scanned on several threads at once, each
+    /// with its own `folder` (for this search's ``folding``).
+    func matches(inSection section: Int, from start: Int, of text: UTF8Text,
+                 folder: ScalarFolder) -> (matches: [Range<Int>], end: Int)? {
+        guard let (bytes, ranges) = Self.textBytes(text), ranges.indices.contains(section) else { return nil }
+        let origin = text.sectionRanges[0].lowerBound
+        guard var scanner = UTF8LiteralScanner(bytes: bytes, pattern: pattern, folder: folder, wholeWords: wholeWords,
+                                               from: max(start - origin, ranges[section].lowerBound))
+        else { return nil }
+        var matches: [Range<Int>] = []
+        while true {
+            switch scanner.next(startingBefore: ranges[section].upperBound) {
+            case .match(let match):
+                let end = scanner.foldedEnd(ofMatchEndingAt: match.upperBound, limit: bytes.count)
+                matches.append((match.lowerBound + origin)..<(end + origin))
+            case .end: return (matches, scanner.position + origin)
+            case .unsupported: return nil
+            }
+        }
     }
 
     /// The bytes from the first section's start to the last one's end, and the sections' ranges

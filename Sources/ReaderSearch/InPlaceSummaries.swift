@@ -5,46 +5,85 @@ import ReaderCore
 /// contexts from the bytes around each match (``HitContext/inPlace(_:section:in:runsOn:)``), so no
 /// block is built. The rare match whose context the bytes cannot tell is placed in its section's
 /// blocks and given the context the blocks give.
+///
+/// Sections are scanned on two cores (``SectionsAhead``), each from its own start; a section whose
+/// scan should have gone on from a match that ran into it is scanned again from that match's end,
+/// so the matches are those of one scan from the start.
 final class InPlaceSummaries {
     private let search: InPlaceSearch
     private let source: any UTF8TextProviding
-    private let document: any Document
     private let texts: SectionTexts
     private let titles: InPlaceTitles
+    private let runsOn: @Sendable (Int) -> Bool
+    /// The folder of the scans on the caller's thread.
+    private let folder: ScalarFolder
+    private let ahead: SectionsAhead<Result<SectionFindings?, ReaderError>>
+    /// Where the scan of the next section goes on from, as an offset in ``UTF8Text/bytes``.
+    private var scanFrom = 0
 
     init(search: InPlaceSearch, source: any UTF8TextProviding, document: any Document, texts: SectionTexts) {
         self.search = search
         self.source = source
-        self.document = document
         self.texts = texts
-        titles = InPlaceTitles(source: source, sectionCount: document.readingOrder.count)
+        let readingOrder = document.readingOrder
+        titles = InPlaceTitles(source: source, sectionCount: readingOrder.count)
+        let runsOn = { @Sendable (index: Int) in index < readingOrder.count && !readingOrder[index].startsNewPage }
+        self.runsOn = runsOn
+        // A folder remembers what it folded, so the worker's thread needs its own.
+        let folder = ScalarFolder(search.folding), workerFolder = ScalarFolder(search.folding)
+        self.folder = folder
+        ahead = SectionsAhead(from: 0, sectionCount: readingOrder.count) { [search, source] section, onWorker in
+            Result { () throws(ReaderError) in
+                try Self.findings(inSection: section, from: 0, search: search, folder: onWorker ? workerFolder : folder,
+                                  source: source, runsOn: runsOn)
+            }
+        }
+    }
+
+    deinit {
+        ahead.stop()
     }
 
     /// The summaries of the matches that start in `section`, sections asked for in reading order,
     /// none passed over; nil when the bytes cannot be searched in place up to the section's end.
     func summaries(ofSection section: Int) throws(ReaderError) -> [SearchHitSummary]? {
-        let readingOrder = document.readingOrder
-        let runsOn = { (index: Int) in index < readingOrder.count && !readingOrder[index].startsNewPage }
-        let found = try search.withMatches(inSection: section) { text, matches throws(ReaderError) in
-            (matches.map { match in
-                Found(match: match, context: HitContext.inPlace(match, section: section, in: text, runsOn: runsOn),
-                      lastCharacter: InPlacePlacing.lastCharacter(before: match.upperBound, in: text.bytes))
-            }, text.sectionRanges)
+        var findings = try ahead.value(for: section).get()
+        if let found = findings, let range = found.ranges.indices.contains(section) ? found.ranges[section] : nil,
+           scanFrom > range.lowerBound {
+            findings = try Self.findings(inSection: section, from: scanFrom, search: search, folder: folder, source: source,
+                                         runsOn: runsOn)
         }
-        guard let (hits, ranges) = found else { return nil }
-        let titles = try self.titles.titles(ofHitsAt: hits.map(\.match.lowerBound), inSection: section)
+        guard let findings else {
+            ahead.stop()
+            search.giveUp()
+            return nil
+        }
+        scanFrom = findings.end
+        let starts = findings.hits.map(\.match.lowerBound)
+        let titles = try self.titles.titles(ofHitsAt: starts, inSection: section, headings: findings.headings)
         var summaries: [SearchHitSummary] = []
-        summaries.reserveCapacity(hits.count)
-        for (hit, title) in zip(hits, titles) {
+        summaries.reserveCapacity(findings.hits.count)
+        for (hit, title) in zip(findings.hits, titles) {
             let context: Locator.TextContext
             if let known = hit.context {
                 context = known
             } else {
-                context = try contextFromBlocks(of: hit, section: section, ranges: ranges)
+                context = try contextFromBlocks(of: hit, section: section, ranges: findings.ranges)
             }
             summaries.append(SearchHitSummary(section: section, tocTitle: title, context: context))
         }
         return summaries
+    }
+
+    /// What one section's scan found, on whichever core.
+    private struct SectionFindings {
+        var hits: [Found]
+        /// The section's headings, read when it has a hit.
+        var headings: [UTF8Heading]
+        /// Where the scan of the next section goes on from.
+        var end: Int
+        /// The sections' byte ranges.
+        var ranges: [Range<Int>]
     }
 
     /// A match, with its context when the bytes tell it.
@@ -53,6 +92,24 @@ final class InPlaceSummaries {
         var context: Locator.TextContext?
         /// Where the match's last character starts, and its length in UTF-16 units.
         var lastCharacter: (start: Int, units: Int)
+    }
+
+    /// The matches that start in `section`, scanning from byte `start` (or the section's start),
+    /// with their contexts and the section's headings; nil when the bytes cannot be searched in
+    /// place up to the section's end. Safe to run on several threads at once, each with its own
+    /// `folder`.
+    private static func findings(inSection section: Int, from start: Int, search: InPlaceSearch, folder: ScalarFolder,
+                                 source: any UTF8TextProviding, runsOn: (Int) -> Bool) throws(ReaderError) -> SectionFindings? {
+        let findings = try source.withUTF8Text { text throws(ReaderError) -> SectionFindings? in
+            guard let (matches, end) = search.matches(inSection: section, from: start, of: text, folder: folder) else { return nil }
+            let hits = matches.map { match in
+                Found(match: match, context: HitContext.inPlace(match, section: section, in: text, runsOn: runsOn),
+                      lastCharacter: InPlacePlacing.lastCharacter(before: match.upperBound, in: text.bytes))
+            }
+            let headings = hits.isEmpty ? [] : try source.headings(inSection: section, of: text)
+            return SectionFindings(hits: hits, headings: headings, end: end, ranges: text.sectionRanges)
+        }
+        return findings ?? nil
     }
 
     /// The context of `match` as the blocks give it, the match placed in them by its bytes.

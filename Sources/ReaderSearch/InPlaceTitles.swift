@@ -16,11 +16,17 @@ final class InPlaceTitles {
         headings = HeadingsAhead(source: source, sectionCount: sectionCount)
     }
 
-    /// The titles of hits starting at byte offsets `starts` (in increasing order) of `section`;
-    /// sections are best asked for in reading order.
-    func titles(ofHitsAt starts: [Int], inSection section: Int) throws(ReaderError) -> [String?] {
+    /// The titles of hits starting at byte offsets `starts` (in increasing order) of `section`,
+    /// whose headings are `known` when the caller has read them (else they are read here, the next
+    /// section's on another core meanwhile); sections are best asked for in reading order.
+    func titles(ofHitsAt starts: [Int], inSection section: Int, headings known: [UTF8Heading]? = nil) throws(ReaderError) -> [String?] {
         guard !starts.isEmpty else { return [] }
-        let headings = try self.headings.headings(inSection: section, readingAhead: true)
+        let headings: [UTF8Heading]
+        if let known {
+            headings = known
+        } else {
+            headings = try self.headings.headings(inSection: section, readingAhead: true)
+        }
         let before = try lastTitle(through: section - 1)
         lastTitles[section] = .some(headings.last?.title ?? before)
         var title = before

@@ -48,19 +48,21 @@ struct SimpleScalars {
     /// a space, in reading order, and where the scalars read begin; nil when a scalar there is not
     /// simple.
     func collapsed(before end: Int, from start: Int, limit: Int) -> (scalars: [Range<Int>?], start: Int)? {
-        var reversed: [Range<Int>?] = []
-        reversed.reserveCapacity(min(limit, end - start))
+        var scalars: [Range<Int>?] = []
+        scalars.reserveCapacity(min(limit, end - start))
         var index = end
-        while index > start, reversed.count < limit {
+        // Read backwards, then put in reading order.
+        while index > start, scalars.count < limit {
             guard let scalar = scalar(endingAt: index, start: start) else { return nil }
             if scalar.isWhitespace {
-                if reversed.last.map({ $0 != nil }) ?? true { reversed.append(nil) }
+                if scalars.last.map({ $0 != nil }) ?? true { scalars.append(nil) }
             } else {
-                reversed.append(scalar.range)
+                scalars.append(scalar.range)
             }
             index = scalar.range.lowerBound
         }
-        return (reversed.reversed(), index)
+        scalars.reverse()
+        return (scalars, index)
     }
 
     /// The collapsed text of the first scalars from `start`, before `end`, at most `limit` of
@@ -87,11 +89,22 @@ struct SimpleScalars {
 
     /// The text of collapsed scalars.
     func string(_ scalars: some Collection<Range<Int>?>) -> String {
-        var utf8: [UInt8] = []
-        utf8.reserveCapacity(scalars.count * 2)
-        for scalar in scalars {
-            if let scalar { utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[scalar])) } else { utf8.append(0x20) }
+        var length = 0
+        for scalar in scalars { length += scalar?.count ?? 1 }
+        return String(unsafeUninitializedCapacity: length) { utf8 in
+            var written = 0
+            for scalar in scalars {
+                guard let scalar else {
+                    utf8[written] = 0x20
+                    written += 1
+                    continue
+                }
+                for index in scalar {
+                    utf8[written] = bytes[index]
+                    written += 1
+                }
+            }
+            return written
         }
-        return String(decoding: utf8, as: UTF8.self)
     }
 }

@@ -33,6 +33,10 @@ struct UTF8LiteralScanner {
     private let wholeWords: Bool
     /// Where the next match may start.
     private(set) var position: Int
+    /// Bit `n` is set when U+2000 + `n` (general punctuation: quotation marks, dashes, spaces) folds
+    /// to something that starts with the pattern's first unit. English text is full of those
+    /// characters, so the scan tells them from their bytes without decoding them.
+    private let punctuationStarts: UInt64
 
     /// A scanner of `bytes` for `pattern` (folded by `folder`) from offset `position` on, nil when
     /// the pattern is empty or holds a unit outside ASCII. The bytes before `position` must have
@@ -45,6 +49,11 @@ struct UTF8LiteralScanner {
         self.folder = folder
         foldsCase = folder.folding.foldsCase
         self.wholeWords = wholeWords
+        var starts: UInt64 = 0
+        for offset in 0..<64 where Self.startsWith(UInt8(pattern[0]), folder.code(Unicode.Scalar(0x2000 + UInt32(offset))!), folder) {
+            starts |= 1 << UInt64(offset)
+        }
+        punctuationStarts = starts
     }
 
     /// Whether a folded pattern can be searched in place: not empty and all ASCII.
@@ -131,6 +140,12 @@ struct UTF8LiteralScanner {
                 index += 1
                 continue
             }
+            // U+2000...U+203F: E2 80 and a continuation byte.
+            if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xC0 == 0x80 {
+                if punctuationStarts >> UInt64(bytes[index + 2] & 0x3F) & 1 != 0 { return .at(start: index, length: 3) }
+                index += 3
+                continue
+            }
             guard let (scalar, length) = decode(at: index), scalar.value != 0x3164 else { return .unsupported(index) }
             if startsWithFirstUnit(folder.code(scalar)) { return .at(start: index, length: length) }
             index += length
@@ -156,9 +171,15 @@ struct UTF8LiteralScanner {
 
     @inline(__always)
     private func startsWithFirstUnit(_ code: UInt32) -> Bool {
-        if let unit = folder.singleUnit(code) { return unit == UInt16(pattern[0]) }
+        Self.startsWith(pattern[0], code, folder)
+    }
+
+    /// Whether a scalar folded to `code` starts with `unit`.
+    @inline(__always)
+    private static func startsWith(_ unit: UInt8, _ code: UInt32, _ folder: ScalarFolder) -> Bool {
+        if let single = folder.singleUnit(code) { return single == UInt16(unit) }
         if folder.isWhitespace(code) || folder.isDropped(code) { return false }
-        return folder.expansion(code).first == UInt16(pattern[0])
+        return folder.expansion(code).first == UInt16(unit)
     }
 
     // MARK: - Verification

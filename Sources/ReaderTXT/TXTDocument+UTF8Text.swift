@@ -13,9 +13,10 @@ extension TXTDocument: UTF8TextProviding {
         return try body(UTF8Text(bytes: bytes, sectionRanges: byteRanges, release: { mapped.release($0) }))
     }
 
-    /// The chapter headings of section `index` found in its bytes, without building its blocks.
-    public func headings(inSection index: Int) throws(ReaderError) -> [UTF8Heading] {
-        try headingsInPlace(inSection: index)
+    /// The chapter headings of section `index` found in its bytes in `text`, without building its
+    /// blocks.
+    public func headings(inSection index: Int, of text: UTF8Text) throws(ReaderError) -> [UTF8Heading] {
+        try headingsInPlace(inSection: index, of: text.bytes)
     }
 
     /// The positions of the characters starting at bytes `offsets` of the file (in increasing

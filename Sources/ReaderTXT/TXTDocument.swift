@@ -281,13 +281,15 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
         }
     }
 
-    /// The headings of section `index` read from its bytes, which must be well-formed UTF-8.
-    func headingsInPlace(inSection index: Int) throws(ReaderError) -> [UTF8Heading] {
+    /// The headings of section `index` read from its bytes in `fileBytes` (the whole file, mapped
+    /// by the caller), which must be well-formed UTF-8. The loader holds only immutable state, so
+    /// no lock is taken and several sections' headings can be read at once.
+    func headingsInPlace(inSection index: Int, of fileBytes: UnsafeBufferPointer<UInt8>) throws(ReaderError) -> [UTF8Heading] {
         try checkExists(index)
-        lock.lock()
-        defer { lock.unlock() }
-        try checkOpen()
-        return loader.headingsInPlace(index)
+        guard fileBytes.count >= byteRanges[index].upperBound else {
+            throw ReaderError(.invalidArgument, file: path, format: .txt, reason: "the text given is shorter than the file")
+        }
+        return loader.headingsInPlace(index, of: fileBytes)
     }
 
     // MARK: - Sections

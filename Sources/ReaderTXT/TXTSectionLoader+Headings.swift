@@ -2,12 +2,13 @@ import ReaderCore
 
 extension TXTSectionLoader {
     /// The headings of section `index` as its blocks would hold them, read from the file's bytes
-    /// without decoding (they must be well-formed UTF-8): where each heading's line begins, as an
-    /// offset in the file, and its title as the heading block's text on one line.
-    func headingsInPlace(_ index: Int) -> [UTF8Heading] {
+    /// `fileBytes` (a mapping of the whole file) without decoding (they must be well-formed UTF-8):
+    /// where each heading's line begins, as an offset in the file, and its title as the heading
+    /// block's text on one line.
+    func headingsInPlace(_ index: Int, of fileBytes: UnsafeBufferPointer<UInt8>) -> [UTF8Heading] {
         let range = byteRanges[index]
-        let bytes = file.bytes(in: range).assumingMemoryBound(to: UInt8.self)
-        let lastHeadingLine = bookEndLine(inSection: index)
+        let bytes = UnsafeBufferPointer(rebasing: fileBytes[range])
+        let lastHeadingLine = bookEndLine(inSection: index, of: UnsafeRawBufferPointer(fileBytes))
         var headings: [UTF8Heading] = []
         for heading in ChapterHeadingDetector().headings(inUTF8: bytes) {
             if let lastHeadingLine, heading.lineIndex >= lastHeadingLine { break }
@@ -21,7 +22,6 @@ extension TXTSectionLoader {
             }
             headings.append(UTF8Heading(offset: range.lowerBound + heading.utf8Range.lowerBound, title: title))
         }
-        file.release(range)
         return headings
     }
 

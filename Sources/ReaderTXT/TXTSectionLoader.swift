@@ -45,9 +45,14 @@ struct TXTSectionLoader: @unchecked Sendable {
     /// The index of the section's line where ``bookEnd`` falls (0 when the section starts after
     /// it), or nil when the section lies before it.
     func bookEndLine(inSection index: Int) -> Int? {
+        bookEndLine(inSection: index, of: file.bytes)
+    }
+
+    /// ``bookEndLine(inSection:)`` counted in `fileBytes`, a mapping of the whole file.
+    func bookEndLine(inSection index: Int, of fileBytes: UnsafeRawBufferPointer) -> Int? {
         guard let bookEnd, bookEnd < byteRanges[index].upperBound else { return nil }
         let start = byteRanges[index].lowerBound
-        return bookEnd <= start ? 0 : GutenbergWrapper.lineIndex(of: bookEnd, in: file.bytes, from: start)
+        return bookEnd <= start ? 0 : GutenbergWrapper.lineIndex(of: bookEnd, in: fileBytes, from: start)
     }
 
     /// The UTF-16 length of section `index`, decoding it without building blocks.

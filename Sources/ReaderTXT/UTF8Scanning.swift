@@ -15,6 +15,19 @@ enum UTF8Scanning {
         lead >= 0xF0 ? 2 : 1
     }
 
+    /// The offset of the first line feed at or after `start`, or the end of `bytes`: where a line
+    /// ends in a text without carriage returns (see ``containsCarriageReturn(_:)``).
+    static func lineFeed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+        return memchr(base + start, 0x0A, bytes.count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+    }
+
+    /// Whether `bytes` hold a carriage return anywhere (so lines may end at one).
+    static func containsCarriageReturn(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        return memchr(base, 0x0D, bytes.count) != nil
+    }
+
     /// The offset of the first line feed or carriage return at or after `start`, or `bytes.count`.
     static func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }

@@ -34,7 +34,9 @@ final class InPlaceDocument: Document, UTF8TextProviding, @unchecked Sendable {
         try text.withUTF8Text(body)
     }
 
-    func headings(inSection index: Int) throws(ReaderError) -> [UTF8Heading] { try text.headings(inSection: index) }
+    func headings(inSection index: Int, of bytes: UTF8Text) throws(ReaderError) -> [UTF8Heading] {
+        try text.headings(inSection: index, of: bytes)
+    }
 
     /// Builds the section's blocks, so it counts as read.
     func textPositions(atBytes offsets: [Int], inSection index: Int) throws(ReaderError) -> [TextPosition] {

@@ -31,6 +31,7 @@ import Testing
         tab\tkeeper\u{000B}keeper\u{000C}keeper keeper\u{0085}keeper\u{2028}keeper
         😀keeper😀 𝐤eeper keeper𝐤 a\u{0308} ä A\u{0308}
             indented keeper line
+        “keeper” keeper’s ‘x y’ a‐‐b a––b a——b a…b x\u{2002}y x\u{2009}y x\u{200A}\u{2003}y keeper\u{2028}x ‐keeper
         the end of a line and the
         start of the next, alice ALICE Alice's.
 

@@ -60,6 +60,21 @@ import Testing
         #expect(refused > 100, "\(book): the check refuses prose early")
     }
 
+    @Test("the lead-byte set holds the first byte of every character a heading can start with, and refuses prose starts")
+    func leadBytes() {
+        let set = ChapterHeadingDetector.LeadBytes.headingStarts
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), ChapterHeadingDetector.canStartHeading(scalar) else { continue }
+            #expect(set.contains(UTF8.encode(scalar)!.first!), "U+\(String(value, radix: 16))")
+        }
+        for refused in ["a", "z", "“", "‘", "—", "\"", "(", "*", "_", "G", "W", "Y"] {
+            #expect(!set.contains(Array(refused.utf8)[0]), "\(refused)")
+        }
+        for headingStart in ["C", "P", "B", "I", "1", "第", "Г", "Κ", "ا"] {
+            #expect(set.contains(Array(headingStart.utf8)[0]), "\(headingStart)")
+        }
+    }
+
     /// Whether the check lets `line` through, from its first non-blank byte as the scan calls it.
     static func passes(_ line: String) -> Bool {
         var line = line

@@ -33,15 +33,18 @@ extension ChapterHeadingDetector {
         Self.scanHeadings(in: bytes)
     }
 
-    /// A line's extent and whether it holds only whitespace.
+    /// A line's extent and where its first non-blank character starts.
     private struct LineSpan {
         var index: Int
         var start: Int
         var end: Int
-        var isBlank: Bool
+        /// The offset of the first byte that is not a space, or `end` when the line is blank.
+        var firstNonBlank: Int
+        var isBlank: Bool { firstNonBlank == end }
     }
 
     private static func scanHeadings(in bytes: UnsafeBufferPointer<UInt8>) -> [Heading] {
+        let headingStarts = LeadBytes.headingStarts
         var candidates: [Candidate] = []
         var nonBlankSinceHeading = 0
         // The three most recent lines: the one to judge sits in the middle.
@@ -65,6 +68,11 @@ extension ChapterHeadingDetector {
                 }
             }
             guard !line.isBlank else { return }
+            // Most prose lines are told apart by their first byte, without the checks below.
+            guard headingStarts.contains(bytes[line.firstNonBlank]) else {
+                nonBlankSinceHeading += 1
+                return
+            }
             if let found = matchLine(bytes, line, standalone: previousBlank && nextBlank) {
                 let trimmed = trimmedString(lineString(bytes, line))
                 candidates.append(Candidate(
@@ -94,11 +102,12 @@ extension ChapterHeadingDetector {
         var lineIndex = 0
         var position = 0
         let count = bytes.count
+        // Most texts have no carriage return at all: then a line ends at the next line feed.
+        let hasCarriageReturns = UTF8Scanning.containsCarriageReturn(bytes)
         while position < count {
-            let end = UTF8Scanning.lineBreak(bytes, from: position)
-            let line = LineSpan(
-                index: lineIndex, start: position, end: end,
-                isBlank: firstNonBlank(bytes, from: position, to: end) == end)
+            let end = hasCarriageReturns ? UTF8Scanning.lineBreak(bytes, from: position) : UTF8Scanning.lineFeed(bytes, from: position)
+            let line = LineSpan(index: lineIndex, start: position, end: end,
+                                firstNonBlank: firstNonBlank(bytes, from: position, to: end))
             if let current { judge(current, previous: before, next: line) }
             before = current
             current = line
@@ -138,12 +147,16 @@ extension ChapterHeadingDetector {
     private static func matchLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: LineSpan, standalone: Bool) -> Match? {
         // At most 4 bytes per scalar, plus leading indentation of a reasonable width.
         guard line.end - line.start <= maximumHeadingLength * 4 + 64 else { return nil }
-        let first = firstNonBlank(bytes, from: line.start, to: line.end)
+        let first = line.firstNonBlank
         guard first < line.end else { return nil }
         // Cheap check on the first scalar before decoding the line.
-        var iterator = UnsafeBufferPointer(rebasing: bytes[first..<line.end]).makeIterator()
-        var decoder = UTF8()
-        guard case .scalarValue(let initial) = decoder.decode(&iterator), canStartHeading(initial) else { return nil }
+        if bytes[first] < 0x80 {
+            guard canStartHeading(Unicode.Scalar(bytes[first])) else { return nil }
+        } else {
+            var iterator = UnsafeBufferPointer(rebasing: bytes[first..<line.end]).makeIterator()
+            var decoder = UTF8()
+            guard case .scalarValue(let initial) = decoder.decode(&iterator), canStartHeading(initial) else { return nil }
+        }
         guard mayBeKeywordHeading(bytes, from: first, to: line.end) else { return nil }
         // Count scalars on the bytes before building a string: most prose lines are too long.
         // The slack allows for trailing spaces, which the exact check below does not count.
@@ -159,7 +172,7 @@ extension ChapterHeadingDetector {
     /// starts with a digit and is short enough to be a heading.
     private static func outlineNumbers(_ bytes: UnsafeBufferPointer<UInt8>, _ line: LineSpan) -> [Int]? {
         guard line.end - line.start <= maximumHeadingLength * 4 + 64 else { return nil }
-        let first = firstNonBlank(bytes, from: line.start, to: line.end)
+        let first = line.firstNonBlank
         guard first < line.end, (0x31...0x39).contains(bytes[first]) else { return nil }
         guard let scalars = trimmedCandidateScalars(lineString(bytes, line).unicodeScalars) else { return nil }
         return outlineNumbers(scalars)

@@ -13,10 +13,21 @@ extension ChapterHeadingDetector {
 
     /// The ASCII heading keywords in lower case, each packed by ``packedASCIIWord(_:from:to:)``, for
     /// rejecting prose lines by their first word without decoding them.
-    fileprivate static let asciiKeywords: Set<UInt64> = Set(keywords.compactMap { entry in
+    /// Sorted, for a binary search: cheaper than hashing for a few dozen words.
+    fileprivate static let asciiKeywords: [UInt64] = Set(keywords.compactMap { entry in
         guard entry.word.allSatisfy(\.isASCII), entry.word.count <= PackedWord.maximumLength else { return nil }
         return entry.word.reduce(UInt64(0)) { $0 << 5 | UInt64($1.value & 0x1F) }
-    })
+    }).sorted()
+
+    /// Whether `packed` is one of ``asciiKeywords``.
+    private static func isASCIIKeyword(_ packed: UInt64) -> Bool {
+        var low = 0, high = asciiKeywords.count
+        while low < high {
+            let middle = (low + high) / 2
+            if asciiKeywords[middle] < packed { low = middle + 1 } else { high = middle }
+        }
+        return low < asciiKeywords.count && asciiKeywords[low] == packed
+    }
 
     /// False when the line starts with an ASCII word that is not a heading keyword and cannot be
     /// a Roman numeral: the common case for prose, decided on the bytes alone, without allocating.
@@ -25,7 +36,7 @@ extension ChapterHeadingDetector {
     static func mayBeKeywordHeading(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
         guard (0x41...0x5A).contains(bytes[start]) else { return true }
         guard let word = packedASCIIWord(bytes, from: start, to: end) else { return true }
-        if word.length <= PackedWord.maximumLength && asciiKeywords.contains(word.packed) { return true }
+        if word.length <= PackedWord.maximumLength && isASCIIKeyword(word.packed) { return true }
         guard word.romanLettersOnly else { return false }
         var index = word.end
         if index < end && bytes[index] == 0x2E { return true }
