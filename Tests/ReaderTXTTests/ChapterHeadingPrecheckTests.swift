@@ -16,12 +16,16 @@ import Testing
         "I. FEJEZET.", "V. FEJEZET Tanácsok egy Caterpillartól", "IV. Kapitel", "Rozdział 1", "Libro 2", "Livre I",
         "I.", "XIV", "IV", "XXV.", "xiv", "MCMXCIX. Kapitel", "Introduction", "PREFACE", "Foreword", "Introduction:",
         "XIV  ", "XIV\t", "LIVRE II", "CHAPTER", "Chapter", "Intro",
+        "1. Kapitel", "12. FEJEZET", "3. Rozdział", "4. rész", "1.\u{00A0}Kapitel", "2.\tTeil Zwei", "1\u{FF12}. Kapitel",
+        "1999. Buch", "7. kniha",
     ]
 
     static let prose = [
         "I went down to the harbour before the light.", "It was late.", "In the morning she left.",
         "Left behind, the boat drifted.", "Carrow did not answer.", "Very well, she said.",
         "X marks the spot.", "Did you see it?", "I", "The keeper climbed the stair.",
+        "1. Look at the light before you sleep.", "23:20 it reported a fault.", "12345. Kapitel", "1.Kapitel", "3. Teilweise",
+        "1999. The year it rained.",
     ]
 
     @Test("every heading passes the byte check", arguments: headings)
@@ -31,7 +35,14 @@ import Testing
         if standalone != nil || inText != nil { #expect(Self.passes(line), "\(line)") }
     }
 
-    @Test func proseStartingWithACapitalIsRefusedOnItsBytes() {
+    @Test("the number-first headings in the list are headings, so the check is tried on real ones")
+    func numberFirstHeadingsAreHeadings() {
+        for line in Self.headings where line.first?.isNumber == true {
+            #expect(detector.headingLevel(of: line[...], previousLineBlank: true, nextLineBlank: true) != nil, "\(line)")
+        }
+    }
+
+    @Test func proseStartingWithACapitalOrADigitIsRefusedOnItsBytes() {
         for line in Self.prose where line != "I" {
             #expect(!Self.passes(line), "\(line)")
         }

@@ -34,6 +34,7 @@ extension ChapterHeadingDetector {
     /// A Roman numeral starts a heading only when a full stop follows it at once (`I. FEJEZET`)
     /// or it stands alone on the line (`XIV`), so `I went` is refused too.
     static func mayBeKeywordHeading(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        if (0x30...0x39).contains(bytes[start]) { return mayBeNumberFirstHeading(bytes, from: start, to: end) }
         guard (0x41...0x5A).contains(bytes[start]) else { return true }
         guard let word = packedASCIIWord(bytes, from: start, to: end) else { return true }
         if word.length <= PackedWord.maximumLength && isASCIIKeyword(word.packed) { return true }
@@ -43,6 +44,32 @@ extension ChapterHeadingDetector {
         while index < end, bytes[index] == 0x20 || (0x09...0x0D).contains(bytes[index]) { index += 1 }
         // The line ends here, or a space that is not ASCII may go on to its end.
         return index == end || bytes[index] >= 0x80
+    }
+
+    /// False when a line that starts with a digit cannot be a heading of the number-first order
+    /// (``numberFirstMatch(_:)``: at most four digits, a full stop, a space, then one of
+    /// ``numberFirstKeywords``), the only kind that starts with an ASCII digit, decided on the
+    /// bytes alone: `1. Look at the light` and `23:20 it reported` are refused here.
+    static func mayBeNumberFirstHeading(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var index = start
+        while index < end, (0x30...0x39).contains(bytes[index]) { index += 1 }
+        // Full-width digits count as digits too.
+        if index < end, bytes[index] >= 0x80 { return true }
+        guard index - start <= 4, index < end, bytes[index] == 0x2E else { return false }
+        index += 1
+        let spaces = index
+        while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0B || bytes[index] == 0x0C { index += 1 }
+        // A space or a letter outside ASCII may follow: the full check decides.
+        guard index < end else { return false }
+        if bytes[index] >= 0x80 { return true }
+        guard index > spaces, let word = packedASCIIWord(bytes, from: index, to: end) else { return index > spaces }
+        return word.length <= PackedWord.maximumLength && asciiNumberFirstKeywords.contains(word.packed)
+    }
+
+    /// The ASCII words of ``numberFirstKeywords``, packed by ``packedASCIIWord(_:from:to:)``.
+    private static let asciiNumberFirstKeywords: [UInt64] = numberFirstKeywords.compactMap { entry in
+        guard entry.word.allSatisfy(\.isASCII) else { return nil }
+        return entry.word.reduce(UInt64(0)) { $0 << 5 | UInt64($1.value & 0x1F) }
     }
 
     /// The first word of a line, ASCII letters only, folded to lower case.
