@@ -545,13 +545,24 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
         return locator
     }
 
+    /// The title of the last heading at or before `position`, in its section or an earlier one.
+    /// An earlier section not decoded yet has its headings read from its text (without building
+    /// its blocks), so the title does not depend on which sections were read before. Must be
+    /// called with the lock held.
     private func headingTitle(before position: TextPosition, content: SectionContent) -> String? {
         let upTo = min(position.block, content.blocks.count - 1)
         if upTo >= 0, let heading = content.blocks[...upTo].last(where: \.isHeading) { return heading.headingTitle }
         var section = position.section - 1
         while section >= 0 {
-            guard let known = lastHeadingTitles[section] else { return nil }
-            if let title = known { return title }
+            if lastHeadingTitles[section] == nil {
+                do {
+                    lastHeadingTitles[section] = .some(try loader.lastHeadingTitle(section))
+                } catch {
+                    // The section cannot be decoded: its blocks could not be built either.
+                    return nil
+                }
+            }
+            if let title = lastHeadingTitles[section] ?? nil { return title }
             section -= 1
         }
         return nil

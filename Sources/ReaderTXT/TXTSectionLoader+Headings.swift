@@ -7,8 +7,22 @@ extension TXTSectionLoader {
     /// block's text on one line.
     func headingsInPlace(_ index: Int, of fileBytes: UnsafeBufferPointer<UInt8>) -> [UTF8Heading] {
         let range = byteRanges[index]
-        let bytes = UnsafeBufferPointer(rebasing: fileBytes[range])
         let lastHeadingLine = bookEndLine(inSection: index, of: UnsafeRawBufferPointer(fileBytes))
+        return Self.headings(in: UnsafeBufferPointer(rebasing: fileBytes[range]), before: lastHeadingLine).map { heading in
+            UTF8Heading(offset: range.lowerBound + heading.offset, title: heading.title)
+        }
+    }
+
+    /// The title of section `index`'s last heading as its blocks would hold it, read from its
+    /// decoded text without building them; nil when it has none.
+    func lastHeadingTitle(_ index: Int) throws(ReaderError) -> String? {
+        let lastHeadingLine = bookEndLine(inSection: index)
+        return try withText(of: index) { Self.headings(in: $0, before: lastHeadingLine).last?.title }
+    }
+
+    /// The headings of a section's UTF-8 text, up to line `lastHeadingLine` (excluded): where each
+    /// heading's line begins in `bytes`, and its title as the heading block's text on one line.
+    private static func headings(in bytes: UnsafeBufferPointer<UInt8>, before lastHeadingLine: Int?) -> [UTF8Heading] {
         var headings: [UTF8Heading] = []
         for heading in ChapterHeadingDetector().headings(inUTF8: bytes) {
             if let lastHeadingLine, heading.lineIndex >= lastHeadingLine { break }
@@ -17,10 +31,10 @@ extension TXTSectionLoader {
             // A heading that took its title from the line below holds that line too (see TXTHeadingLine).
             let own = TXTHeadingLine.trimmingWhitespace(String(decoding: UnsafeBufferPointer(rebasing: bytes[heading.utf8Range]),
                                                                as: UTF8.self))
-            if heading.title != own, let next = Self.lineAfter(heading.utf8Range, in: bytes) {
+            if heading.title != own, let next = lineAfter(heading.utf8Range, in: bytes) {
                 title += " " + String(decoding: UnsafeBufferPointer(rebasing: bytes[UTF8Scanning.trimmed(bytes, next)]), as: UTF8.self)
             }
-            headings.append(UTF8Heading(offset: range.lowerBound + heading.utf8Range.lowerBound, title: title))
+            headings.append(UTF8Heading(offset: heading.utf8Range.lowerBound, title: title))
         }
         return headings
     }

@@ -61,7 +61,7 @@ struct TXTSectionLoader: @unchecked Sendable {
     }
 
     /// Runs `body` on the text of section `index` as well-formed UTF-8, which lives only for the call.
-    private func withText<Result>(of index: Int,
+    func withText<Result>(of index: Int,
                                   _ body: (UnsafeBufferPointer<UInt8>) -> Result) throws(ReaderError) -> Result {
         let result: Result
         do {
