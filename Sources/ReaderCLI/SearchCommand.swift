@@ -74,11 +74,14 @@ struct SearchCommand: ParsableCommand {
             let (opened, options) = try transform.open(document)
             document.warnAboutIgnoredOptions(for: opened)
             var output = OutputBuffer()
-            // A count in place of a text file's bytes decodes nothing, so it needs no index (whose
-            // lookup hashes the whole file).
-            let countsInPlace = count ? try DocumentSearch(document: opened, query: searchQuery).searchesInPlace : false
-            if countsInPlace { report("counting in the file's bytes in place; the search index is not needed") }
-            let sections = countsInPlace ? nil : sectionsToScan(opened, variant: options.textVariant)
+            // A count, or hits without pages or Locators, in place of a text file's bytes decode
+            // nothing, so they need no index (whose lookup hashes the whole file).
+            let needsNoLocators = count || (noPages && !json)
+            let bytesOnly = needsNoLocators ? try DocumentSearch(document: opened, query: searchQuery).searchesInPlace : false
+            if bytesOnly {
+                report("\(count ? "counting" : "summarising hits") in the file's bytes in place; the search index is not needed")
+            }
+            let sections = bytesOnly ? nil : sectionsToScan(opened, variant: options.textVariant)
             if count {
                 found = try DocumentSearch(document: opened, query: searchQuery, sections: sections).count()
                 if found > 0 { output.line(String(found)) }

@@ -51,6 +51,24 @@ extension CLITests {
         }
     }
 
+    @Test("search --no-pages in a UTF-8 text file summarises hits in place, without the index, as a scan prints them")
+    func summariesInPlace() throws {
+        try withCacheDirectory { cache in
+            #expect(try ReaderExecutable.run(["index", Self.lighthouse], cacheDirectory: cache).status == 0)
+            for query in ["keeper", "the light"] {
+                let inPlace = try ReaderExecutable.run(["search", Self.lighthouse, query, "--no-pages", "--verbose"], cacheDirectory: cache)
+                let scanned = try ReaderExecutable.run(["search", Self.lighthouse, query, "--no-pages", "--no-index", "--regex"],
+                                                       cacheDirectory: cache)
+                #expect(inPlace.status == 0, "\(inPlace)")
+                #expect(inPlace.stdout == scanned.stdout, "\(query)")
+                #expect(inPlace.stderr.contains("summarising hits in the file's bytes in place"), "\(inPlace.stderr)")
+            }
+            // With page numbers, hits have Locators, and the index still picks the sections.
+            let paged = try ReaderExecutable.run(["search", Self.lighthouse, "keeper", "--verbose"], cacheDirectory: cache)
+            #expect(paged.stderr.contains("search index "), "\(paged.stderr)")
+        }
+    }
+
     @Test("hits with page numbers are the same whether the page index is cached, loading in the background, or absent")
     func pagesWithBackgroundIndex() throws {
         try withCacheDirectory { cache in
