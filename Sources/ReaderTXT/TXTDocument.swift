@@ -328,10 +328,6 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
         recentContent.append((index, built.content, built.baseOffset != nil))
         if recentContent.count > Self.recentCapacity { retiredContent.append(recentContent.removeFirst().content) }
         if readsSequentially || lastLoadedSection.map({ index == $0 + 1 }) == true { buildAhead(index + 1) }
-        // Streaming the whole text, a second section is built ahead as well: building takes about
-        // as long as laying out and writing a section, so with one build at a time one core
-        // waits on the other; with two, whichever core is free takes on the building.
-        if readsSequentially { buildAhead(index + 2) }
         lastLoadedSection = index
         return built.content
     }
