@@ -25,22 +25,19 @@ struct TXTBlockBuilder {
     /// The blocks of a section, and its length in UTF-16 units.
     /// `headings` are in line order.
     func build(_ bytes: UnsafeBufferPointer<UInt8>, headings: [TXTHeadingLine]) -> (blocks: [Block], utf16Length: Int) {
-        let (lines, length) = splitLines(bytes)
+        var lines = LineReader(bytes)
+        var index = -1
         var nextHeading = 0
         var blocks: [Block] = []
         var paragraph = ParagraphAccumulator(bytes: bytes, baseOffset: baseOffset)
         var previousBlank = startsAfterBlank
-        var skipNext = false
 
         func flush() {
-            if let block = paragraph.finish() { blocks.append(block) }
+            paragraph.finish(into: &blocks)
         }
 
-        for (index, line) in lines.enumerated() {
-            if skipNext {
-                skipNext = false
-                continue
-            }
+        while let line = lines.next() {
+            index += 1
             if line.isBlank {
                 flush()
                 previousBlank = true
@@ -54,12 +51,12 @@ struct TXTBlockBuilder {
                 var block = ParagraphAccumulator(bytes: bytes, baseOffset: baseOffset)
                 block.start(kind: .heading(level: heading.level), spacingBefore: atDocumentStart(blocks) ? 0 : 1)
                 block.appendLine(trimmed)
-                if heading.includesNextLine, index + 1 < lines.count {
+                if heading.includesNextLine, let next = lines.next() {
+                    index += 1
                     block.appendJoiner(0x0A)
-                    block.appendLine(trim(bytes, lines[index + 1]))
-                    skipNext = true
+                    block.appendLine(trim(bytes, next))
                 }
-                if let finished = block.finish() { blocks.append(finished) }
+                block.finish(into: &blocks)
                 previousBlank = false
                 continue
             }
@@ -86,35 +83,49 @@ struct TXTBlockBuilder {
             previousBlank = false
         }
         flush()
-        return (blocks, length)
+        return (blocks, lines.units)
     }
 
     private func atDocumentStart(_ blocks: [Block]) -> Bool {
         blocks.isEmpty && startsDocument
     }
 
-    /// Lines split at LF, CRLF or CR (numbered as ``ChapterHeadingDetector`` numbers them), and the
-    /// text's length in UTF-16 units.
-    private func splitLines(_ bytes: UnsafeBufferPointer<UInt8>) -> ([Line], Int) {
-        var lines: [Line] = []
-        lines.reserveCapacity(bytes.count / 48)
-        var start = 0, units = 0
-        let count = bytes.count
-        while start < count {
+    /// The lines of a text, split at LF, CRLF or CR (numbered as ``ChapterHeadingDetector``
+    /// numbers them) one at a time, as they are read: a section's lines are read once, in
+    /// order, so they are never kept in an array.
+    private struct LineReader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Where the next line starts.
+        private var start = 0
+        /// The UTF-16 units before the next line: once every line is read, the text's length.
+        private(set) var units = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        /// The next line without its terminator, or nil after the last one.
+        mutating func next() -> Line? {
+            let count = bytes.count
+            guard start < count else { return nil }
             let end = UTF8Scanning.lineBreak(bytes, from: start)
             let length = UTF8Counting.utf16Count(bytes, in: start..<end)
-            lines.append(Line(bytes: start..<end, units: units..<units + length, isBlank: isBlank(bytes, start..<end)))
+            let line = Line(bytes: start..<end, units: units..<units + length,
+                            isBlank: TXTBlockBuilder.isBlank(bytes, start..<end))
             units += length
-            guard end < count else { break }
-            let terminator = bytes[end] == 0x0D && end + 1 < count && bytes[end + 1] == 0x0A ? 2 : 1
-            start = end + terminator
-            units += terminator
+            if end < count {
+                let terminator = bytes[end] == 0x0D && end + 1 < count && bytes[end + 1] == 0x0A ? 2 : 1
+                start = end + terminator
+                units += terminator
+            } else {
+                start = count
+            }
+            return line
         }
-        return (lines, units)
     }
 
     /// Whether every scalar of `bytes[range]` is whitespace (see ``UTF8Scanning/whitespaceLength(_:at:end:)``).
-    private func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    private static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var index = range.lowerBound
         while index < range.upperBound {
             let length = UTF8Scanning.whitespaceLength(bytes, at: index, end: range.upperBound)
@@ -218,19 +229,21 @@ struct TXTBlockBuilder {
             soleLine = nil
         }
 
-        mutating func finish() -> Block? {
-            guard isOpen else { return nil }
+        /// Appends the paragraph's block to `blocks`, if it is open and has text. Built right in
+        /// the array: a block returned and then appended was copied, retaining its every field.
+        mutating func finish(into blocks: inout [Block]) {
+            guard isOpen else { return }
             isOpen = false
             let blockText: String
             if let soleLine {
-                guard !soleLine.isEmpty else { return nil }
+                guard !soleLine.isEmpty else { return }
                 blockText = String(wellFormedUTF8: UnsafeBufferPointer(rebasing: bytes[soleLine]))
             } else {
-                guard !text.isEmpty else { return nil }
+                guard !text.isEmpty else { return }
                 blockText = String(wellFormedUTF8: text)
             }
-            return Block(kind: kind, text: blockText, sourceMap: SourceMap(runs: runs.withUnsafeBufferPointer { Array($0) }),
-                         spacingBefore: spacingBefore)
+            blocks.append(Block(kind: kind, text: blockText, sourceMap: SourceMap(runs: runs.withUnsafeBufferPointer { Array($0) }),
+                                spacingBefore: spacingBefore))
         }
     }
 }

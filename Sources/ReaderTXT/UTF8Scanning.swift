@@ -29,13 +29,33 @@ enum UTF8Scanning {
     }
 
     /// The offset of the first line feed or carriage return at or after `start`, or `bytes.count`.
+    /// Lines are short, mostly: the first bytes are searched for both at once, eight at a time,
+    /// inline; a long line goes on to `memchr`.
     static func lineBreak(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
-        let lineFeed = memchr(base + start, 0x0A, bytes.count - start)
-            .map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+        let count = bytes.count
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        let inlineEnd = min(count, start + 128)
+        while index + 8 <= inlineEnd {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            // The lowest flagged byte is the first line feed or carriage return exactly (a borrow
+            // only flags bytes above a matching one).
+            let lineFeeds = word ^ (ones &* 0x0A), returns = word ^ (ones &* 0x0D)
+            let found = ((lineFeeds &- ones) & ~lineFeeds | (returns &- ones) & ~returns) & high
+            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        if index + 8 > count {
+            while index < count && bytes[index] != 0x0A && bytes[index] != 0x0D { index += 1 }
+            return index
+        }
+        let lineFeed = memchr(base + index, 0x0A, count - index)
+            .map { UnsafeRawPointer($0) - raw } ?? count
         // Carriage returns are rare: look for one only before the line feed.
-        guard lineFeed > start, let carriageReturn = memchr(base + start, 0x0D, lineFeed - start) else { return lineFeed }
-        return UnsafeRawPointer(carriageReturn) - UnsafeRawPointer(base)
+        guard lineFeed > index, let carriageReturn = memchr(base + index, 0x0D, lineFeed - index) else { return lineFeed }
+        return UnsafeRawPointer(carriageReturn) - raw
     }
 
     /// The byte length of the whitespace scalar at `index` (space, tab, VT, FF, no-break space,

@@ -80,6 +80,76 @@ import Testing
         }
     }
 
+    @Test("the eight-byte test for spaces flags exactly the space bytes, in every position")
+    func eightByteSpaceTest() {
+        for value in 0...255 {
+            for position in 0..<8 {
+                var word: UInt64 = 0
+                for index in 0..<8 { word |= UInt64(index == position ? UInt8(value) : UInt8(ascii: "e")) << (8 * index) }
+                let expected: UInt64 = value == 0x20 ? 0x80 << (8 * position) : 0
+                #expect(ClusterScanner.spaceBytes(word) == expected, "byte \(value) at \(position)")
+            }
+        }
+    }
+
+    @Test("a fitting stretch ends where a byte-by-byte scan ends it", arguments: 0..<4)
+    func fittingStretchEnds(seed: UInt64) {
+        var generator = SeededRandom(seed: 0x57E7 &+ seed)
+        let plainBytes = ScalarTables.shared.plainBytes
+        let alphabet = Array("abcXYZ019.,;:!?()[]{}\"'#*_~ -/\t\u{7F}\u{1}\r\né’中\u{301}".utf8)
+        for _ in 0..<300 {
+            let bytes = (0..<Int.random(in: 1...40, using: &generator)).map { _ in
+                Int.random(in: 0..<3, using: &generator) == 0 ? alphabet.randomElement(using: &generator)!
+                    : Bool.random(using: &generator) ? UInt8(ascii: "q") : UInt8(ascii: " ")
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0..<buffer.count {
+                    for limit in start...buffer.count {
+                        var expected = start
+                        while expected < limit && (buffer[expected] == 0x20 || plainBytes[Int(buffer[expected])] != 0) {
+                            expected += 1
+                        }
+                        if expected > start && expected < buffer.count && buffer[expected] >= 0x80 { expected -= 1 }
+                        #expect(ClusterScanner.fittingStretchEnd(from: start, limit: limit, in: buffer, plainBytes: plainBytes)
+                                    == expected)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Prose pieces: words and spaces in long stretches, broken by what a stretch may not hold
+    /// (curly quotes, dashes, hyphens, solidi, tabs, line breaks, marks that join the byte before
+    /// them, wide letters) and by punctuation that forbids a break before or after it.
+    static let prosePieces: [String] = [
+        "the", "keeper", "lighthouse", "a", "I", "of", "Nell", "Gannet", " ", " ", " ", " ", "  ", "   ", "’", "“", "”",
+        "—", "…", "well-known", "and/or", "(paren)", "( ", " )", "[x]", "{y}", "end.", ",", ", ", " ,", ".", "!", "?",
+        ";", ":", "e\u{301}", "a\u{300}\u{301}", " \u{301}", "中文", "한국어", "😀", "👍🏽", "\t", "\n", "\r\n", "x\u{1}y",
+        "\u{7F}", "\u{A0}", "\u{3000}", "ｶﾞ", "\u{200B}", "averyveryverylongwordthatisfarwiderthananynarrowline",
+        "0123456789", "#*_~", "'quoted'", "\"double\"",
+    ]
+
+    @Test("fitting stretches and one-by-one feeding cut the same lines", arguments: 0..<12)
+    func sameLinesWithStretches(seed: UInt64) {
+        var generator = SeededRandom(seed: 0x5713 &+ seed)
+        for _ in 0..<30 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...240, using: &generator) {
+                // Mostly words and single spaces, as in prose.
+                let roll = Int.random(in: 0..<10, using: &generator)
+                text += roll < 4 ? Self.prosePieces[Int.random(in: 0..<8, using: &generator)]
+                    : roll < 8 ? " " : Self.prosePieces.randomElement(using: &generator)!
+            }
+            for mode in [WrapMode.flowing, .preformatted] {
+                for available in [1, 7, 8, 9, 10, 12, 16, 23, 37, 41, 80, 120] {
+                    let bulk = Self.lines(text, mode: mode, available: available, oneByOne: false)
+                    let single = Self.lines(text, mode: mode, available: available, oneByOne: true)
+                    #expect(bulk == single, "\(mode) \(available): \(text.debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test("bulk and one-by-one feeding cut the same lines", arguments: 0..<12)
     func sameLines(seed: UInt64) {
         var generator = SeededRandom(seed: 0xFA57 &+ seed)

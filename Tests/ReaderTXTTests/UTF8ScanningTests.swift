@@ -46,6 +46,25 @@ import Testing
         }
     }
 
+    @Test("line breaks far from the start, past the first bytes searched inline", arguments: 0..<4)
+    func distantLineBreaks(seed: UInt64) {
+        var generator = SeededRandom(seed: 0x1F1F &+ seed)
+        for _ in 0..<40 {
+            // Long lines: a break now and then among hundreds of bytes, some of them not ASCII.
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...600, using: &generator) {
+                let roll = Int.random(in: 0..<200, using: &generator)
+                bytes += roll == 0 ? [0x0A] : roll == 1 ? [0x0D] : roll == 2 ? [0x0D, 0x0A] : roll < 20 ? Array("’".utf8) : [UInt8(ascii: "k")]
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...bytes.count {
+                    let expected = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+                    #expect(UTF8Scanning.lineBreak(buffer, from: start) == expected)
+                }
+            }
+        }
+    }
+
     @Test("heading lines are trimmed as Foundation trims whitespace")
     func whitespaceTrimming() {
         for value in UInt32(0)...0x10FFFF {

@@ -31,6 +31,15 @@ protocol ClusterConsumer {
     /// common pair of Latin text, in one call.
     mutating func consumeSpaceAndPlainRun(start: TextOffset, _ run: UnsafeBufferPointer<UInt8>,
                                           table: UnsafeBufferPointer<ScalarInfo>)
+
+    /// How many cells a stretch handed to ``consumeFittingStretch(start:_:table:)`` may take
+    /// now; 0 when the consumer takes no stretch.
+    var stretchRoom: Int { get }
+
+    /// A stretch of one-byte clusters starting at `start`, each plain (see ``ScalarInfo/isPlain``)
+    /// or an ASCII space, one cell each, no more of them than ``stretchRoom`` said.
+    mutating func consumeFittingStretch(start: TextOffset, _ stretch: UnsafeBufferPointer<UInt8>,
+                                        table: UnsafeBufferPointer<ScalarInfo>)
 }
 
 extension ClusterConsumer {
@@ -49,6 +58,19 @@ extension ClusterConsumer {
         let space = table[0x20]
         consume(start: start, utf8Count: 1, utf16Count: 1, width: space.width, properties: space.properties)
         consumePlainRun(start: TextOffset(utf8: start.utf8 + 1, utf16: start.utf16 + 1), run, table: table)
+    }
+
+    /// No stretch: every cluster is taken alone.
+    var stretchRoom: Int { 0 }
+
+    /// Consumes the stretch cluster by cluster.
+    mutating func consumeFittingStretch(start: TextOffset, _ stretch: UnsafeBufferPointer<UInt8>,
+                                        table: UnsafeBufferPointer<ScalarInfo>) {
+        for offset in stretch.indices {
+            let info = table[Int(stretch[offset])]
+            consume(start: TextOffset(utf8: start.utf8 + offset, utf16: start.utf16 + offset), utf8Count: 1,
+                    utf16Count: 1, width: info.width, properties: info.properties)
+        }
     }
 
     /// Consumes the run cluster by cluster.
@@ -90,6 +112,19 @@ enum ClusterScanner {
                             index += 2
                             utf16 += 2
                             continue
+                        }
+                        // Plain bytes and spaces that fit on the line in one go, while the line has room.
+                        let room = consumer.stretchRoom
+                        if room >= leastStretch && (byte == 0x20 || plainBytes[Int(byte)] != 0) {
+                            let end = fittingStretchEnd(from: index, limit: min(count, index + room), in: bytes,
+                                                        plainBytes: plainBytes)
+                            if end - index >= leastStretch {
+                                consumer.consumeFittingStretch(start: start, UnsafeBufferPointer(rebasing: bytes[index..<end]),
+                                                               table: ascii)
+                                utf16 += end - index
+                                index = end
+                                continue
+                            }
                         }
                         let entry = ascii[Int(byte)]
                         // A space, then a plain byte that a byte below 0x80 (or the end) follows, so
@@ -175,6 +210,43 @@ enum ClusterScanner {
         }
         while end < count && plainBytes[Int(bytes[end])] != 0 { end += 1 }
         return end
+    }
+
+    /// The shortest stretch of plain bytes and spaces worth taking in one go rather than run by run.
+    static var leastStretch: Int { 8 }
+
+    /// The end of the stretch of plain ASCII bytes and spaces from `start`, at most up to `limit`,
+    /// eight bytes at a time while eight remain. A byte just before a non-ASCII byte is left out,
+    /// as the scalar there may be a mark that joins it.
+    @inline(__always)
+    static func fittingStretchEnd(from start: Int, limit: Int, in bytes: UnsafeBufferPointer<UInt8>,
+                                  plainBytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var end = start
+        var stopped = false
+        if let base = bytes.baseAddress.map(UnsafeRawPointer.init) {
+            while end + 8 <= limit {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: end, as: UInt64.self))
+                let stops = nonPlainBytes(word) & ~spaceBytes(word)
+                if stops != 0 {
+                    end += stops.trailingZeroBitCount >> 3
+                    stopped = true
+                    break
+                }
+                end += 8
+            }
+        }
+        if !stopped {
+            while end < limit && (bytes[end] == 0x20 || plainBytes[Int(bytes[end])] != 0) { end += 1 }
+        }
+        if end > start && end < bytes.count && bytes[end] >= 0x80 { end -= 1 }
+        return end
+    }
+
+    /// The high bit of each byte of `word` that is an ASCII space (0x20), exactly.
+    @inline(__always)
+    static func spaceBytes(_ word: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        return zeroBytes((word & ~high) ^ 0x2020_2020_2020_2020) & ~word
     }
 
     /// The high bit of each byte of `word` that is not plain ASCII: below U+0021 (space and

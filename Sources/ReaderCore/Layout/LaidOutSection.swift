@@ -71,9 +71,15 @@ final class LaidOutSection: Sendable {
         let mode: WrapMode
         if case .preformatted = block.pointee.kind, block.pointee.tableRows.isEmpty { mode = .preformatted } else { mode = .flowing }
         let laidOut: Bool? = block.pointee.text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard memchr(bytes.baseAddress!, 0x09, bytes.count) == nil else { return false }
+            let linesBefore = target.pointee.count
             var breaker = LineBreaker(sink: AppendingLineSink(target: target), mode: mode, available: columns)
             breaker.finish(at: ClusterScanner.scan(bytes, of: block.pointee.text, into: &breaker))
+            // Tabs are rare: a block is laid out first, and taken back when it held one, rather
+            // than searched for one first.
+            guard !breaker.sawTab else {
+                target.pointee.removeSubrange(linesBefore...)
+                return false
+            }
             return true
         }
         return laidOut ?? false

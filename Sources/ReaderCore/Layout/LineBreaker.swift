@@ -87,6 +87,8 @@ struct LineBreaker<Sink: LineSink>: ClusterConsumer {
     private var width = 0
     /// Lines reported so far.
     private var linesReported = 0
+    /// Whether a tab was taken, which a line's shown text expands (see ``LineText``).
+    private(set) var sawTab = false
     /// Whether the current line started a source line and holds nothing but spaces so far:
     /// those spaces are indentation, kept and measured, not a break opportunity.
     private var atLineHead = true
@@ -192,6 +194,63 @@ struct LineBreaker<Sink: LineSink>: ClusterConsumer {
         consumeRunAfterFirst(start: wordStart, run, table: table)
     }
 
+    /// The cells a stretch taken by ``consumeFittingStretch(start:_:table:)`` may take: what is
+    /// left on the current line in flowing text off a line's head, else 0 (every cluster is then
+    /// taken alone).
+    var stretchRoom: Int {
+        @inline(__always) get { mode == .flowing && !atLineHead ? available - width : 0 }
+    }
+
+    /// Takes a stretch of one-byte clusters, each plain (see ``ScalarInfo/isPlain``) or an ASCII
+    /// space, no longer than ``stretchRoom``: it fits on the current line whole, so nothing in it
+    /// ends a line. Its first cluster is taken as usual; after it only the state the last one
+    /// leaves counts: the width, the clusters before, an open run of spaces, and the last break
+    /// opportunity, found walking back from the end (the last word after spaces that may start a
+    /// line).
+    @inline(__always)
+    mutating func consumeFittingStretch(start: TextOffset, _ stretch: UnsafeBufferPointer<UInt8>,
+                                        table: UnsafeBufferPointer<ScalarInfo>) {
+        let first = table[Int(stretch[0])]
+        consume(start: start, utf8Count: 1, utf16Count: 1, width: first.width, properties: first.properties)
+        let last = stretch.count - 1
+        guard last > 0 else { return }
+        // What the first cluster left: the context of spaces that reach back to it.
+        let widthAfterFirst = width, lastNonSpaceAfterFirst = lastNonSpace, spaceRunStartAfterFirst = spaceRunStart
+        let offset = { (index: Int) in TextOffset(utf8: start.utf8 + index, utf16: start.utf16 + index) }
+        width += last
+        beforePrevious = table[Int(stretch[last - 1])].properties
+        previous = table[Int(stretch[last])].properties
+        var index = last
+        while index > 0 && stretch[index] == 0x20 { index -= 1 }
+        if index < last {
+            // Trailing spaces open a run where they start, unless it opened at the first byte.
+            if stretch[index] != 0x20 {
+                inSpaceRun = true
+                spaceRunStart = offset(index + 1)
+            }
+        } else {
+            inSpaceRun = false
+        }
+        guard stretch[index] != 0x20 else { return }
+        lastNonSpace = table[Int(stretch[index])].properties
+        // `index` is the last byte of a word; a word after spaces offers the opportunity before it.
+        while index > 0 {
+            var wordStart = index
+            while wordStart > 0 && stretch[wordStart - 1] != 0x20 { wordStart -= 1 }
+            guard wordStart > 0 else { return }
+            var spaceStart = wordStart - 1
+            while spaceStart > 0 && stretch[spaceStart - 1] == 0x20 { spaceStart -= 1 }
+            let before = spaceStart > 0 ? table[Int(stretch[spaceStart - 1])].properties : lastNonSpaceAfterFirst
+            if !table[Int(stretch[wordStart])].properties.contains(.noBreakBefore) && !before.contains(.noBreakAfter) {
+                primary = Candidate(contentEnd: spaceStart > 0 ? offset(spaceStart) : spaceRunStartAfterFirst,
+                                    next: offset(wordStart), widthAtNext: widthAfterFirst + wordStart - 1)
+                return
+            }
+            guard spaceStart > 0 else { return }
+            index = spaceStart - 1
+        }
+    }
+
     /// Takes a run of wide letters (three UTF-8 bytes, one UTF-16 unit, two cells, a letter with
     /// a break allowed around it). In flowing text every letter after the first is a break
     /// opportunity that ``flow(start:width:properties:)`` would take exactly when the letter does not
@@ -241,6 +300,7 @@ struct LineBreaker<Sink: LineSink>: ClusterConsumer {
     @inline(__always)
     private mutating func flow(start: TextOffset, width clusterWidth: Int, properties: BreakProperties) {
         if properties.contains(.space) {
+            if properties.contains(.tab) { sawTab = true }
             let spaceWidth = 1  // a tab in flowing text is one space
             if atLineHead {
                 if width + spaceWidth > available && start.utf16 > lineStart.utf16 {
@@ -348,6 +408,7 @@ struct LineBreaker<Sink: LineSink>: ClusterConsumer {
     @inline(__always)
     private mutating func keep(start: TextOffset, width clusterWidth: Int, properties: BreakProperties) {
         let isTab = properties.contains(.tab)
+        if isTab { sawTab = true }
         var cells = isTab ? WrapMode.tabWidth(at: width, available: available) : clusterWidth
         if width + cells > available && start.utf16 > lineStart.utf16 {
             breakHard(at: start, contentEnd: start)

@@ -12,6 +12,6 @@ extension String {
 
     /// Whether `bytes` is well-formed UTF-8.
     static func isWellFormedUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.withMemoryRebound(to: UInt8.self) { (try? UTF8Span(validating: $0.span)) != nil }
+        bytes.withMemoryRebound(to: UInt8.self) { UTF8Validation.isWellFormed($0) }
     }
 }
