@@ -46,7 +46,9 @@ let package = Package(
         // Raw deflate for the zip writer: whole buffers, twice as fast as zlib at the same level.
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "COpenCC", pkgConfig: "opencc", providers: [.apt(["libopencc-dev"])]),
+        // The OpenCC functions ReaderTransforms converts with, loaded with dlopen when the first converter
+        // opens rather than linked (OpenCC and marisa-trie, C++ libraries loaded in every run).
+        .target(name: "COpenCCOnDemand"),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // libavif linked, for ReaderExportTests, which encode their AVIF test pictures with it.
         .systemLibrary(name: "CAVIF", pkgConfig: "libavif", providers: [.apt(["libavif-dev"])]),
@@ -128,7 +130,7 @@ let package = Package(
         // Text transforms (replacement rules, OpenCC conversion) over any Document, Locators kept in source coordinates.
         .target(
             name: "ReaderTransforms",
-            dependencies: ["ReaderCore", "COpenCC", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["ReaderCore", "COpenCCOnDemand", .product(name: "Crypto", package: "swift-crypto")]),
         // The personal library: books, reading state, annotations, backup; SQLite through GRDB behind a storage protocol.
         .target(
             name: "ReaderLibrary",
