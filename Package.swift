@@ -37,15 +37,25 @@ let package = Package(
         .systemLibrary(
             name: "CCMarkGFM", pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        // libzip linked, for ReaderZipTests, which write their test archives with it.
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        // The libzip functions ReaderZip reads archives with, loaded with dlopen when the first archive
+        // opens rather than linked (with OpenSSL's libcrypto, bzip2, xz and zstd, loaded in every run).
+        .target(name: "CLibZipOnDemand"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Raw deflate for the zip writer: whole buffers, twice as fast as zlib at the same level.
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "COpenCC", pkgConfig: "opencc", providers: [.apt(["libopencc-dev"])]),
+        // The OpenCC functions ReaderTransforms converts with, loaded with dlopen when the first converter
+        // opens rather than linked (OpenCC and marisa-trie, C++ libraries loaded in every run).
+        .target(name: "COpenCCOnDemand"),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-        // AVIF pictures in web articles, decoded for the EPUB export (libavif with dav1d).
+        // libavif linked, for ReaderExportTests, which encode their AVIF test pictures with it.
         .systemLibrary(name: "CAVIF", pkgConfig: "libavif", providers: [.apt(["libavif-dev"])]),
+        // The libavif decoder functions the EPUB export calls on AVIF pictures in web articles, loaded
+        // with dlopen on the first such picture rather than linked (its codecs are some twenty shared
+        // objects, loaded in every run of every command).
+        .target(name: "CAVIFOnDemand"),
         .systemLibrary(
             name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -69,7 +79,7 @@ let package = Package(
 
         // Zip archives: read through libzip with caps and hostile-name rules; written
         // deterministically with a writer of its own on libdeflate.
-        .target(name: "ReaderZip", dependencies: ["ReaderCore", "CLibZip", "CLibDeflate"]),
+        .target(name: "ReaderZip", dependencies: ["ReaderCore", "CLibZipOnDemand", "CLibDeflate"]),
         // libxml2 behind a safe Swift layer: XML and HTML trees, no network, no entity expansion.
         .target(name: "ReaderXML", dependencies: ["CLibXML2"]),
         // (X)HTML content to blocks with a source map and CFI paths; shared by EPUB and MOBI/AZW3.
@@ -105,7 +115,7 @@ let package = Package(
         .target(name: "ReaderRendering", dependencies: ["ReaderCore"]),
 
         // EPUB 3 export of any Document, through the public model alone (WebP pictures to PNG with libwebp).
-        .target(name: "ReaderExport", dependencies: ["ReaderCore", "ReaderRendering", "ReaderZip", "CWebP", "CAVIF", "CZlib"]),
+        .target(name: "ReaderExport", dependencies: ["ReaderCore", "ReaderRendering", "ReaderZip", "CWebP", "CAVIFOnDemand", "CZlib"]),
 
         // Pictures decoded (JPEG, PNG, WebP) within limits, reduced with a box filter and encoded as JPEG: thumbnails.
         .target(name: "ReaderImaging", dependencies: ["CImageCodecs", "CWebP"]),
@@ -120,7 +130,7 @@ let package = Package(
         // Text transforms (replacement rules, OpenCC conversion) over any Document, Locators kept in source coordinates.
         .target(
             name: "ReaderTransforms",
-            dependencies: ["ReaderCore", "COpenCC", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["ReaderCore", "COpenCCOnDemand", .product(name: "Crypto", package: "swift-crypto")]),
         // The personal library: books, reading state, annotations, backup; SQLite through GRDB behind a storage protocol.
         .target(
             name: "ReaderLibrary",
@@ -180,6 +190,14 @@ let package = Package(
                 "ReaderTransforms", "ReaderWeb", "ReaderLibrary", "ReaderOPDS", "ReaderServer", "ReaderLibraryPostgres",
                 "ReaderTerminal", "ReaderFetch", "ReaderSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            // Start-up time, paid by every command: lld packs the executable's 160,000 relative
+            // relocations into a few thousand words (DT_RELR, glibc 2.36), and the executable's own
+            // 59,000 symbols stay out of the dynamic symbol table (no library or dlsym looks them up;
+            // the Swift runtime's dladdr at start walks that table).
+            linkerSettings: [
+                .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                              "-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux])),
             ]),
 
         // Timing figures that need a large generated book, printed for Benchmarks/reanchoring.sh.

@@ -10,6 +10,7 @@ struct BookmarkCommand: ParsableCommand {
     /// `bookmark add BOOK [--locator …|--page N] [--note TEXT]`
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Bookmark a place (default: where the book was last read, else its first page); prints its UUID.")
         @Argument(help: "The book: a path, a fingerprint, a UUID or words of the title.") var book: String
         @OptionGroup var place: AnnotationPlaceOptions
@@ -27,7 +28,7 @@ struct BookmarkCommand: ParsableCommand {
 
     /// `bookmark list [BOOK]`
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List bookmarks, of one book or all.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List bookmarks, of one book or all.")
         @Argument(help: "The book.") var book: String?
         @Flag(help: "Print as JSON.") var json = false
 
@@ -38,7 +39,7 @@ struct BookmarkCommand: ParsableCommand {
 
     /// `bookmark remove UUID`
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a bookmark by UUID (or its first 8+ characters).")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a bookmark by UUID (or its first 8+ characters).")
         @Argument(help: "The bookmark's UUID.") var uuid: String
 
         func run() throws {

@@ -10,6 +10,7 @@ struct HighlightCommand: ParsableCommand {
     /// `highlight add BOOK --range JSON|@FILE [--color C] [--note TEXT]`
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Highlight a range (a LocatorRange: start and end Locators; another edition's is re-anchored); prints its UUID.")
         @Argument(help: "The book: a path, a fingerprint, a UUID or words of the title.") var book: String
         @Option(help: "The range as JSON, or @FILE holding it.") var range: String
@@ -30,7 +31,7 @@ struct HighlightCommand: ParsableCommand {
 
     /// `highlight list [BOOK]`
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List highlights, of one book or all.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List highlights, of one book or all.")
         @Argument(help: "The book.") var book: String?
         @Flag(help: "Print as JSON.") var json = false
 
@@ -41,7 +42,7 @@ struct HighlightCommand: ParsableCommand {
 
     /// `highlight remove UUID`
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a highlight by UUID (or its first 8+ characters).")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a highlight by UUID (or its first 8+ characters).")
         @Argument(help: "The highlight's UUID.") var uuid: String
 
         func run() throws {

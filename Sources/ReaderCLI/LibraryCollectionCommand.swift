@@ -10,7 +10,7 @@ struct LibraryCollectionCommand: ParsableCommand {
 
     /// `collection add NAME BOOK…`
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add books to a collection (made if new).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add books to a collection (made if new).")
         @Argument(help: "The collection.") var name: String
         @Argument(help: "Books: paths, fingerprints, UUIDs or title words.") var books: [String] = []
 
@@ -27,7 +27,7 @@ struct LibraryCollectionCommand: ParsableCommand {
 
     /// `collection remove NAME BOOK…`
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Take books out of a collection.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Take books out of a collection.")
         @Argument(help: "The collection.") var name: String
         @Argument(help: "Books: paths, fingerprints, UUIDs or title words.") var books: [String]
 
@@ -47,7 +47,7 @@ struct LibraryCollectionCommand: ParsableCommand {
 
     /// `collection list [NAME]`
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List collections, or the books of one.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List collections, or the books of one.")
         @Argument(help: "A collection whose books to list.") var name: String?
         @Flag(help: "Print as JSON.") var json = false
 
@@ -73,7 +73,7 @@ struct LibraryCollectionCommand: ParsableCommand {
 
     /// `collection delete NAME`
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a collection (not its books).")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a collection (not its books).")
         @Argument(help: "The collection.") var name: String
 
         func run() throws {

@@ -10,6 +10,7 @@ struct NoteCommand: ParsableCommand {
     /// `note add BOOK --text TEXT [--locator …|--page N]`
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Write a note at a place (default: where the book was last read, else its first page); prints its UUID.")
         @Argument(help: "The book: a path, a fingerprint, a UUID or words of the title.") var book: String
         @Option(help: "The note.") var text: String
@@ -27,7 +28,7 @@ struct NoteCommand: ParsableCommand {
 
     /// `note list [BOOK]`
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List notes, of one book or all.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List notes, of one book or all.")
         @Argument(help: "The book.") var book: String?
         @Flag(help: "Print as JSON.") var json = false
 
@@ -38,7 +39,7 @@ struct NoteCommand: ParsableCommand {
 
     /// `note remove UUID`
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a note by UUID (or its first 8+ characters).")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a note by UUID (or its first 8+ characters).")
         @Argument(help: "The note's UUID.") var uuid: String
 
         func run() throws {

@@ -1,4 +1,4 @@
-internal import CLibZip
+internal import CLibZipOnDemand
 
 extension ZipError {
     /// Translates a libzip error: the one place that reads a `zip_error_t`.
@@ -10,15 +10,15 @@ extension ZipError {
     ///   - entry: the entry being read, or nil for the archive itself.
     ///   - operation: what was being done, starting the reason ("cannot read 'a.txt'").
     init(libzip error: UnsafeMutablePointer<zip_error_t>, entry: String?, operation: String) {
-        let code = zip_error_code_zip(error)
-        let message = String(cString: zip_error_strerror(error))
+        let code = rzip_zip_error_code_zip(error)
+        let message = String(cString: rzip_zip_error_strerror(error))
         let kind: Kind
         switch code {
         case ZIP_ER_NOZIP: kind = .notZip
         case ZIP_ER_NOENT: kind = entry == nil ? .fileNotFound : .entryMissing
         case ZIP_ER_ENCRNOTSUPP, ZIP_ER_NOPASSWD, ZIP_ER_WRONGPASSWD: kind = .encrypted
         case ZIP_ER_MEMORY: kind = .limitExceeded
-        default: kind = zip_error_system_type(error) == ZIP_ET_SYS ? .io : .malformed
+        default: kind = rzip_zip_error_system_type(error) == ZIP_ET_SYS ? .io : .malformed
         }
         self.init(kind, entry: entry, reason: "\(operation): \(message.lowercasingFirstWord())")
     }
@@ -26,8 +26,8 @@ extension ZipError {
     /// Translates a libzip error code, as `zip_open` returns it.
     init(libzipCode code: Int32, operation: String) {
         var error = zip_error_t()
-        zip_error_init_with_code(&error, code)
-        defer { zip_error_fini(&error) }
+        rzip_zip_error_init_with_code(&error, code)
+        defer { rzip_zip_error_fini(&error) }
         self.init(libzip: &error, entry: nil, operation: operation)
     }
 }

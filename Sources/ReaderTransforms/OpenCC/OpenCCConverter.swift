@@ -1,4 +1,4 @@
-internal import COpenCC
+internal import COpenCCOnDemand
 import Foundation
 import ReaderCore
 import Synchronization
@@ -18,7 +18,12 @@ final class OpenCCConverter: Sendable {
         guard !name.isEmpty, name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) }) else {
             throw OpenCCConfigurations.unknown(name)
         }
-        guard let opened = opencc_open(name + ".json"), copencc_is_valid(opened) != 0 else { throw OpenCCConfigurations.unknown(name) }
+        // OpenCC is loaded on the first converter, not at start (COpenCCOnDemand).
+        guard rocc_load() == 0 else {
+            let reason = rocc_load_error().map { String(cString: $0) } ?? "OpenCC cannot be loaded"
+            throw ReaderError(.unsupportedOperation, reason: "OpenCC transforms are missing: \(reason)")
+        }
+        guard let opened = rocc_opencc_open(name + ".json"), rocc_is_valid(opened) != 0 else { throw OpenCCConfigurations.unknown(name) }
         configuration = name
         handle = Mutex(HandleBox(opened))
     }
@@ -36,9 +41,9 @@ final class OpenCCConverter: Sendable {
             return text.withUTF8 { bytes in
                 guard let base = bytes.baseAddress,
                       let converted = base.withMemoryRebound(to: CChar.self, capacity: bytes.count, {
-                          opencc_convert_utf8(box.pointer, $0, bytes.count)
+                          rocc_opencc_convert_utf8(box.pointer, $0, bytes.count)
                       }) else { return String(decoding: bytes, as: UTF8.self) }
-                defer { opencc_convert_utf8_free(converted) }
+                defer { rocc_opencc_convert_utf8_free(converted) }
                 return String(cString: converted)
             }
         }
@@ -51,5 +56,5 @@ private final class HandleBox {
 
     init(_ pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
 
-    deinit { opencc_close(pointer) }
+    deinit { rocc_opencc_close(pointer) }
 }

@@ -1,4 +1,4 @@
-internal import CLibZip
+internal import CLibZipOnDemand
 import ReaderCore
 #if canImport(Glibc)
 import Glibc
@@ -21,8 +21,9 @@ final class ZipHandle: @unchecked Sendable {
     /// consulted for their lengths when an entry is read, whose data is then CRC- and size-checked.
     init(path: String) throws(ZipError) {
         let prefix = try Self.firstBytes(of: path)
+        try Self.loadLibZip()
         var code: Int32 = 0
-        guard let pointer = zip_open(path, ZIP_RDONLY, &code) else {
+        guard let pointer = rzip_zip_open(path, ZIP_RDONLY, &code) else {
             throw Self.refining(ZipError(libzipCode: code, operation: "cannot open the archive"), prefix: prefix)
         }
         self.pointer = pointer
@@ -33,26 +34,34 @@ final class ZipHandle: @unchecked Sendable {
     /// handed a copy of its own, freed with the archive.
     init(bytes: [UInt8]) throws(ZipError) {
         guard !bytes.isEmpty else { throw ZipError(.notZip, reason: "the file is empty") }
+        try Self.loadLibZip()
         guard let copy = malloc(bytes.count) else {
             throw ZipError(.limitExceeded, reason: "no memory for a copy of \(bytes.count) bytes")
         }
         bytes.withUnsafeBytes { source in _ = memcpy(copy, source.baseAddress!, source.count) }
         var error = zip_error_t()
-        zip_error_init(&error)
-        defer { zip_error_fini(&error) }
-        guard let source = zip_source_buffer_create(copy, UInt64(bytes.count), 1, &error) else {
+        rzip_zip_error_init(&error)
+        defer { rzip_zip_error_fini(&error) }
+        guard let source = rzip_zip_source_buffer_create(copy, UInt64(bytes.count), 1, &error) else {
             free(copy)
             throw ZipError(libzip: &error, entry: nil, operation: "cannot open the archive")
         }
-        guard let pointer = zip_open_from_source(source, ZIP_RDONLY, &error) else {
-            zip_source_free(source)
+        guard let pointer = rzip_zip_open_from_source(source, ZIP_RDONLY, &error) else {
+            rzip_zip_source_free(source)
             throw Self.refining(ZipError(libzip: &error, entry: nil, operation: "cannot open the archive"),
                                 prefix: bytes.prefix(4))
         }
         self.pointer = pointer
     }
 
-    deinit { zip_discard(pointer) }
+    deinit { rzip_zip_discard(pointer) }
+
+    /// Loads libzip, once per process, on the first archive opened rather than at start
+    /// (``rzip_load()``); an I/O error when it cannot be loaded.
+    private static func loadLibZip() throws(ZipError) {
+        guard rzip_load() != 0 else { return }
+        throw ZipError(.io, reason: rzip_load_error().map { String(cString: $0) } ?? "libzip cannot be loaded")
+    }
 
     /// The first bytes of the file, read to tell a missing, unreadable or empty file (and a zip
     /// cut before its central directory) from one that is not a zip at all.
@@ -64,6 +73,7 @@ final class ZipHandle: @unchecked Sendable {
             throw ZipError(error.kind == .fileNotFound ? .fileNotFound : .io, reason: error.reason)
         }
         guard !bytes.isEmpty else { throw ZipError(.notZip, reason: "the file is empty") }
+        try Self.loadLibZip()
         return bytes
     }
 
@@ -85,14 +95,14 @@ final class ZipHandle: @unchecked Sendable {
     }
 
     /// The number of central-directory entries (`zip_get_num_entries`).
-    var entryCount: Int { max(0, Int(clamping: zip_get_num_entries(pointer, 0))) }
+    var entryCount: Int { max(0, Int(clamping: rzip_zip_get_num_entries(pointer, 0))) }
 
     /// The central-directory record of entry `index` (`zip_stat_index`).
     func entry(at index: Int) throws(ZipError) -> ZipEntry {
         var stat = zip_stat_t()
-        zip_stat_init(&stat)
-        guard zip_stat_index(pointer, UInt64(index), 0, &stat) == 0 else {
-            throw ZipError(libzip: zip_get_error(pointer), entry: "#\(index)", operation: "cannot list entry \(index)")
+        rzip_zip_stat_init(&stat)
+        guard rzip_zip_stat_index(pointer, UInt64(index), 0, &stat) == 0 else {
+            throw ZipError(libzip: rzip_zip_get_error(pointer), entry: "#\(index)", operation: "cannot list entry \(index)")
         }
         let valid = { (flag: UInt32) in stat.valid & UInt64(flag) != 0 }
         let name = valid(ZIP_STAT_NAME) ? stat.name.map { String(cString: $0) } ?? "" : ""
