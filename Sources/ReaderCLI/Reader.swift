@@ -21,23 +21,24 @@ struct Reader: ParsableCommand {
     /// Runs the command line. Help goes to standard output; a usage mistake is one line on
     /// standard error and exit status 2, like every other error of this tool.
     static func main() {
+        ProcessEnd.install()
         refuseUnknownSubcommand(Array(CommandLine.arguments.dropFirst()))
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch let exit as ExitCode {
-            Foundation.exit(exit.rawValue)
+            ProcessEnd.exit(exit.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
                 var output = OutputBuffer()
                 output.line(fullMessage(for: error))
                 output.flush()
-                Foundation.exit(0)
+                ProcessEnd.exit(0)
             }
             let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
             StandardStreams.error("reader: \(message) (see reader help)")
-            Foundation.exit(2)
+            ProcessEnd.exit(2)
         }
     }
 
@@ -52,7 +53,7 @@ struct Reader: ParsableCommand {
             $0.properties.generalCategory == .control ? "?" : $0
         }))
         StandardStreams.error("reader: unknown command '\(shown)'\(suggestion) (see reader help)")
-        Foundation.exit(2)
+        ProcessEnd.exit(2)
     }
 }
 
