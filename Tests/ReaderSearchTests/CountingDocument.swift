@@ -2,8 +2,9 @@ import Foundation
 import ReaderCore
 
 /// A document that passes everything through to another and records which sections were read
-/// and how often its table of contents was asked for.
-final class CountingDocument: Document, @unchecked Sendable {
+/// and how often its table of contents was asked for. ``InPlaceDocument`` adds the reading of its
+/// bytes in place.
+class CountingDocument: Document, @unchecked Sendable {
     let base: any Document
     private let lock = NSLock()
     private var reads: [Int] = []
