@@ -37,25 +37,27 @@ let package = Package(
         .systemLibrary(
             name: "CCMarkGFM", pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        // Loading a library with dlopen on first use: what the shims below share.
+        .target(name: "CLoadOnDemand"),
         // libzip linked, for ReaderZipTests, which write their test archives with it.
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         // The libzip functions ReaderZip reads archives with, loaded with dlopen when the first archive
         // opens rather than linked (with OpenSSL's libcrypto, bzip2, xz and zstd, loaded in every run).
-        .target(name: "CLibZipOnDemand"),
+        .target(name: "CLibZipOnDemand", dependencies: ["CLoadOnDemand"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Raw deflate for the zip writer: whole buffers, twice as fast as zlib at the same level.
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The OpenCC functions ReaderTransforms converts with, loaded with dlopen when the first converter
         // opens rather than linked (OpenCC and marisa-trie, C++ libraries loaded in every run).
-        .target(name: "COpenCCOnDemand"),
+        .target(name: "COpenCCOnDemand", dependencies: ["CLoadOnDemand"]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // libavif linked, for ReaderExportTests, which encode their AVIF test pictures with it.
         .systemLibrary(name: "CAVIF", pkgConfig: "libavif", providers: [.apt(["libavif-dev"])]),
         // The libavif decoder functions the EPUB export calls on AVIF pictures in web articles, loaded
         // with dlopen on the first such picture rather than linked (its codecs are some twenty shared
         // objects, loaded in every run of every command).
-        .target(name: "CAVIFOnDemand"),
+        .target(name: "CAVIFOnDemand", dependencies: ["CLoadOnDemand"]),
         .systemLibrary(
             name: "CLibJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CLibPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -63,7 +65,7 @@ let package = Package(
         .target(name: "CImageCodecs", dependencies: ["CLibJPEG", "CLibPNG"]),
         // The poppler-glib, GLib and cairo functions ReaderPDF calls, loaded with dlopen when the
         // first PDF opens rather than linked (they would add some 4 ms to every run).
-        .target(name: "CPopplerGlib"),
+        .target(name: "CPopplerGlib", dependencies: ["CLoadOnDemand"]),
         .systemLibrary(
             name: "CPopplerCore", pkgConfig: "poppler",
             providers: [.apt(["libpoppler-private-dev"])]),

@@ -1,8 +1,6 @@
 #include "CAVIFOnDemand.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
+#include "CLoadOnDemand.h"
 
 // The shared library built from the avif.h this file is compiled with (Debian 12: 0.11.1, soname 15).
 #if AVIF_VERSION_MAJOR == 0 && AVIF_VERSION_MINOR == 11
@@ -21,35 +19,27 @@ RAVIF_FUNCTIONS(RAVIF_SAME_TYPE)
 
 struct ravif_functions ravif_resolved;
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int load_status = -1;
-static char load_error[512];
+static struct rdl_loader loader = RDL_LOADER_INIT;
 
 static void load(void) {
-    void *library = dlopen(RAVIF_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(load_error, sizeof load_error, "cannot load %s: %s", RAVIF_SONAME, dlerror());
-        return;
-    }
+    void *library = rdl_open(&loader, RAVIF_SONAME);
+    if (!library) return;
     struct ravif_functions table;
+    int failed = 0;
     // Each function, stopping at the first one missing.
 #define RAVIF_RESOLVE(type, name, parameters, arguments) \
-    *(void **)&table.name = dlsym(library, #name); \
-    if (!table.name) { \
-        snprintf(load_error, sizeof load_error, "function %s not found: %s", #name, dlerror()); \
-        return; \
-    }
+    if (!failed) failed = rdl_resolve(&loader, library, #name, (void **)&table.name);
     RAVIF_FUNCTIONS(RAVIF_RESOLVE)
 #undef RAVIF_RESOLVE
+    if (failed) return;
     ravif_resolved = table;
-    load_status = 0;
+    rdl_succeeded(&loader);
 }
 
 int ravif_load(void) {
-    pthread_once(&load_once, load);
-    return load_status;
+    return rdl_run(&loader, load);
 }
 
 const char *ravif_load_error(void) {
-    return load_status == 0 || load_error[0] == '\0' ? NULL : load_error;
+    return rdl_error(&loader);
 }

@@ -1,8 +1,6 @@
 #include "CLibZipOnDemand.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
+#include "CLoadOnDemand.h"
 
 // The shared library built from the zip.h this file is compiled with (Debian 12: 1.7.3, soname 4).
 #if LIBZIP_VERSION_MAJOR == 1
@@ -19,35 +17,27 @@ RZIP_FUNCTIONS(RZIP_SAME_TYPE)
 
 struct rzip_functions rzip_resolved;
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int load_status = -1;
-static char load_error[512];
+static struct rdl_loader loader = RDL_LOADER_INIT;
 
 static void load(void) {
-    void *library = dlopen(RZIP_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(load_error, sizeof load_error, "cannot load %s: %s", RZIP_SONAME, dlerror());
-        return;
-    }
+    void *library = rdl_open(&loader, RZIP_SONAME);
+    if (!library) return;
     struct rzip_functions table;
+    int failed = 0;
     // Each function, stopping at the first one missing.
 #define RZIP_RESOLVE(type, name, parameters, arguments) \
-    *(void **)&table.name = dlsym(library, #name); \
-    if (!table.name) { \
-        snprintf(load_error, sizeof load_error, "function %s not found: %s", #name, dlerror()); \
-        return; \
-    }
+    if (!failed) failed = rdl_resolve(&loader, library, #name, (void **)&table.name);
     RZIP_FUNCTIONS(RZIP_RESOLVE)
 #undef RZIP_RESOLVE
+    if (failed) return;
     rzip_resolved = table;
-    load_status = 0;
+    rdl_succeeded(&loader);
 }
 
 int rzip_load(void) {
-    pthread_once(&load_once, load);
-    return load_status;
+    return rdl_run(&loader, load);
 }
 
 const char *rzip_load_error(void) {
-    return load_status == 0 || load_error[0] == '\0' ? NULL : load_error;
+    return rdl_error(&loader);
 }

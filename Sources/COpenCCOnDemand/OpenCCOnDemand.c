@@ -1,8 +1,6 @@
 #include "COpenCCOnDemand.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
-#include <stdio.h>
+#include "CLoadOnDemand.h"
 
 // Debian 12's libopencc1.1 (OpenCC 1.1.6); opencc.h names no version to derive it from.
 #define ROCC_SONAME "libopencc.so.1.1"
@@ -15,35 +13,27 @@ ROCC_FUNCTIONS(ROCC_SAME_TYPE)
 
 struct rocc_functions rocc_resolved;
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static int load_status = -1;
-static char load_error[512];
+static struct rdl_loader loader = RDL_LOADER_INIT;
 
 static void load(void) {
-    void *library = dlopen(ROCC_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        snprintf(load_error, sizeof load_error, "cannot load %s: %s", ROCC_SONAME, dlerror());
-        return;
-    }
+    void *library = rdl_open(&loader, ROCC_SONAME);
+    if (!library) return;
     struct rocc_functions table;
+    int failed = 0;
     // Each function, stopping at the first one missing.
 #define ROCC_RESOLVE(type, name, parameters, arguments) \
-    *(void **)&table.name = dlsym(library, #name); \
-    if (!table.name) { \
-        snprintf(load_error, sizeof load_error, "function %s not found: %s", #name, dlerror()); \
-        return; \
-    }
+    if (!failed) failed = rdl_resolve(&loader, library, #name, (void **)&table.name);
     ROCC_FUNCTIONS(ROCC_RESOLVE)
 #undef ROCC_RESOLVE
+    if (failed) return;
     rocc_resolved = table;
-    load_status = 0;
+    rdl_succeeded(&loader);
 }
 
 int rocc_load(void) {
-    pthread_once(&load_once, load);
-    return load_status;
+    return rdl_run(&loader, load);
 }
 
 const char *rocc_load_error(void) {
-    return load_status == 0 || load_error[0] == '\0' ? NULL : load_error;
+    return rdl_error(&loader);
 }

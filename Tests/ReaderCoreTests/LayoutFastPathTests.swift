@@ -47,14 +47,18 @@ import Testing
         }
     }
 
+    /// Eight bytes read as one little-endian word: `byte` at `position`, the letter `e` elsewhere.
+    static func word(holding byte: UInt8, at position: Int) -> UInt64 {
+        (0..<8).reduce(UInt64(0)) { word, index in word | UInt64(index == position ? byte : UInt8(ascii: "e")) << (8 * index) }
+    }
+
     @Test("the eight-byte test for plain ASCII flags exactly the bytes the table calls not plain, in every position")
     func eightBytePlainTest() {
         let plainBytes = ScalarTables.shared.plainBytes
         for value in 0...255 {
             #expect((plainBytes[value] != 0) == (value < 0x80 && ScalarInfo.table[value].isPlain))
             for position in 0..<8 {
-                var word: UInt64 = 0
-                for index in 0..<8 { word |= UInt64(index == position ? UInt8(value) : UInt8(ascii: "e")) << (8 * index) }
+                let word = Self.word(holding: UInt8(value), at: position)
                 let expected: UInt64 = plainBytes[value] != 0 ? 0 : 0x80 << (8 * position)
                 #expect(ClusterScanner.nonPlainBytes(word) == expected, "byte \(value) at \(position)")
             }
@@ -84,8 +88,7 @@ import Testing
     func eightByteSpaceTest() {
         for value in 0...255 {
             for position in 0..<8 {
-                var word: UInt64 = 0
-                for index in 0..<8 { word |= UInt64(index == position ? UInt8(value) : UInt8(ascii: "e")) << (8 * index) }
+                let word = Self.word(holding: UInt8(value), at: position)
                 let expected: UInt64 = value == 0x20 ? 0x80 << (8 * position) : 0
                 #expect(ClusterScanner.spaceBytes(word) == expected, "byte \(value) at \(position)")
             }
