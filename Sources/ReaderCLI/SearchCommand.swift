@@ -77,13 +77,21 @@ struct SearchCommand: ParsableCommand {
             // A count, or hits without pages or Locators, in place of a text file's bytes decode
             // nothing, so they need no index (whose lookup hashes the whole file).
             let needsNoLocators = count || (noPages && !json)
-            let bytesOnly = needsNoLocators ? try DocumentSearch(document: opened, query: searchQuery).searchesInPlace : false
-            if bytesOnly {
+            let probe = needsNoLocators ? try DocumentSearch(document: opened, query: searchQuery) : nil
+            // That search, every section scanned, is the one to run.
+            let inPlace = probe.flatMap { $0.searchesInPlace ? $0 : nil }
+            if inPlace != nil {
                 report("\(count ? "counting" : "summarising hits") in the file's bytes in place; the search index is not needed")
             }
-            let sections = bytesOnly ? nil : sectionsToScan(opened, variant: options.textVariant)
+            let sections = inPlace != nil ? nil : sectionsToScan(opened, variant: options.textVariant)
             if count {
-                found = try DocumentSearch(document: opened, query: searchQuery, sections: sections).count()
+                let search: DocumentSearch
+                if let inPlace {
+                    search = inPlace
+                } else {
+                    search = try DocumentSearch(document: opened, query: searchQuery, sections: sections)
+                }
+                found = try search.count()
                 if found > 0 { output.line(String(found)) }
                 output.flush()
                 return
@@ -93,8 +101,12 @@ struct SearchCommand: ParsableCommand {
             let session = noPages ? nil
                 : json ? try ReadingSession.paging(opened, options: options, view: view)
                 : try ReadingSession.pagingLoadingIndexInBackground(opened, options: options, view: view)
-            let search = try DocumentSearch(document: opened, query: searchQuery, paginator: session?.paginator,
-                                            sections: sections)
+            let search: DocumentSearch
+            if let inPlace {
+                search = inPlace
+            } else {
+                search = try DocumentSearch(document: opened, query: searchQuery, paginator: session?.paginator, sections: sections)
+            }
             if session == nil, !json {
                 // Without pages or Locators, a text file's hits are summarised from its bytes.
                 while let summary = try search.nextSummary() {

@@ -13,9 +13,9 @@ import Synchronization
 final class InPlaceSearch {
     private let source: any UTF8TextProviding
     private let pattern: [UInt16]
-    private let folder: ScalarFolder
-    /// How the pattern was folded.
-    var folding: TextFolding { folder.folding }
+    /// The folder of the scans on the thread that asks (see ``matches(inSection:from:of:folder:)``
+    /// for other threads).
+    let folder: ScalarFolder
     private let wholeWords: Bool
     /// Where the scan goes on from, as an offset in ``UTF8Text/bytes``.
     private var position: Int?

@@ -15,7 +15,7 @@ final class InPlaceSummaries {
     private let texts: SectionTexts
     private let titles: InPlaceTitles
     private let runsOn: @Sendable (Int) -> Bool
-    /// The folder of the scans on the caller's thread.
+    /// The folder of the scans on the caller's thread: the search's own.
     private let folder: ScalarFolder
     private let ahead: SectionsAhead<Result<SectionFindings?, ReaderError>>
     /// Where the scan of the next section goes on from, as an offset in ``UTF8Text/bytes``.
@@ -30,7 +30,7 @@ final class InPlaceSummaries {
         let runsOn = { @Sendable (index: Int) in index < readingOrder.count && !readingOrder[index].startsNewPage }
         self.runsOn = runsOn
         // A folder remembers what it folded, so the worker's thread needs its own.
-        let folder = ScalarFolder(search.folding), workerFolder = ScalarFolder(search.folding)
+        let folder = search.folder, workerFolder = ScalarFolder(search.folder.folding)
         self.folder = folder
         ahead = SectionsAhead(from: 0, sectionCount: readingOrder.count) { [search, source] section, onWorker in
             Result { () throws(ReaderError) in
