@@ -8,11 +8,11 @@
 /// blocks. So outside that last case the blocks hold the bytes' characters in the bytes' order,
 /// with whitespace wherever the bytes have whitespace.
 public protocol UTF8TextProviding {
-    /// Calls `body` with the document's text as bytes, or returns nil without calling it when the
-    /// text is not stored as UTF-8. The bytes are valid only during the call and may hold sequences
-    /// that are not well-formed UTF-8, which the document repairs when it builds blocks: a reader
-    /// must check them.
-    func withUTF8Text<Result>(_ body: (UTF8Text) throws(ReaderError) -> Result) throws(ReaderError) -> Result?
+    /// The document's text as bytes, held in memory for as long as the returned value lives (apart
+    /// from the document, so closing it meanwhile takes nothing away), or nil when the text is not
+    /// stored as UTF-8. The bytes may hold sequences that are not well-formed UTF-8, which the
+    /// document repairs when it builds blocks: a reader must check them.
+    func heldUTF8Text() throws(ReaderError) -> HeldUTF8Text?
 
     /// The chapter headings section `index` holds, in order, read from its bytes in `text` (which
     /// ``withUTF8Text(_:)`` gave) without building its blocks: the titles its Locators carry. The
@@ -26,6 +26,13 @@ public protocol UTF8TextProviding {
 }
 
 extension UTF8TextProviding {
+    /// Calls `body` with the document's text as bytes (see ``heldUTF8Text()``), valid only during
+    /// the call, or returns nil without calling it when the text is not stored as UTF-8.
+    public func withUTF8Text<Result>(_ body: (UTF8Text) throws(ReaderError) -> Result) throws(ReaderError) -> Result? {
+        guard let held = try heldUTF8Text() else { return nil }
+        return try withExtendedLifetime(held) { () throws(ReaderError) -> Result in try body(held.text) }
+    }
+
     /// The chapter headings section `index` holds (see ``headings(inSection:of:)``), its bytes
     /// read for the call; none when the text is not stored as UTF-8.
     public func headings(inSection index: Int) throws(ReaderError) -> [UTF8Heading] {
@@ -69,5 +76,22 @@ public struct UTF8Text {
     /// Says that the bytes of `range` will not be read again, so a long scan keeps little resident.
     public func release(_ range: Range<Int>) {
         releasing(range)
+    }
+}
+
+/// A document's text as UTF-8 bytes (``UTF8Text``) kept readable until this value is released:
+/// for work that reads the bytes over many calls, such as a search asked for one section at a
+/// time, so the file is not mapped again for each call.
+public final class HeldUTF8Text: @unchecked Sendable {
+    // @unchecked: the bytes are only read, and stay valid while `owner` lives; `text.release`
+    // only lets pages go, which come back from the file when read again.
+    /// The bytes and the sections' ranges in them.
+    public let text: UTF8Text
+    private let owner: AnyObject
+
+    /// Holds `text`, whose bytes stay valid while `owner` lives.
+    public init(_ text: UTF8Text, keepingAlive owner: AnyObject) {
+        self.text = text
+        self.owner = owner
     }
 }

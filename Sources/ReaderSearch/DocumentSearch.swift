@@ -266,7 +266,7 @@ public final class DocumentSearch {
         guard let (matches, contexts, ranges) = found else { return nil }
         guard !matches.isEmpty else { return [] }
         let placed = try InPlacePlacing.place(matches, section: section, ranges: ranges, source: source)
-        if titles == nil { titles = InPlaceTitles(source: source, sectionCount: readingOrder.count) }
+        if titles == nil { titles = InPlaceTitles(source: source, text: inPlace.held.text, sectionCount: readingOrder.count) }
         let hitTitles = try titles!.titles(ofHitsAt: matches.map(\.match.lowerBound), inSection: section)
         return zip(zip(placed, contexts), hitTitles).map { Found.placed($0.0, context: $0.1, title: $1) }
     }

@@ -7,15 +7,18 @@ import ReaderCore
 /// matches run side by side while hit after hit is found.
 final class HeadingsAhead: @unchecked Sendable {
     // @unchecked: `source` is only asked for headings (documents are safe to share between
-    // threads); everything else is guarded by `condition`.
+    // threads) and `text` only read; everything else is guarded by `condition`.
     private let source: any UTF8TextProviding
+    private let text: UTF8Text
     private let sectionCount: Int
     private let condition = NSCondition()
     private var ready: [Int: Result<[UTF8Heading], ReaderError>] = [:]
     private var reading: Int?
 
-    init(source: any UTF8TextProviding, sectionCount: Int) {
+    /// The headings of `source`'s sections, read from its bytes `text`.
+    init(source: any UTF8TextProviding, text: UTF8Text, sectionCount: Int) {
         self.source = source
+        self.text = text
         self.sectionCount = sectionCount
     }
 
@@ -26,7 +29,7 @@ final class HeadingsAhead: @unchecked Sendable {
         while reading == section { condition.wait() }
         let known = ready.removeValue(forKey: section)
         condition.unlock()
-        let result = known ?? Result { () throws(ReaderError) in try source.headings(inSection: section) }
+        let result = known ?? Result { () throws(ReaderError) in try source.headings(inSection: section, of: text) }
         if readingAhead { readAhead(section + 1) }
         return try result.get()
     }
@@ -38,7 +41,7 @@ final class HeadingsAhead: @unchecked Sendable {
         guard reading == nil, ready[section] == nil else { return }
         reading = section
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let result = Result { () throws(ReaderError) in try source.headings(inSection: section) }
+            let result = Result { () throws(ReaderError) in try source.headings(inSection: section, of: text) }
             condition.lock()
             ready[section] = result
             reading = nil

@@ -7,11 +7,12 @@ import Synchronization
 /// ``DocumentSearch`` each section's matches as byte ranges, so it builds only the sections that
 /// hold one and folds none.
 ///
-/// The bytes are mapped afresh for each call, so nothing is held between calls but the scan's
-/// position. Once the bytes cannot be scanned in place (they are not well-formed UTF-8, say), it
-/// gives up, and the rest is searched the general way.
+/// The bytes are held (mapped once) for the search's life, and the pages a scan has passed are
+/// let go as it goes (``PagesBehind``). Once the bytes cannot be scanned in place (they are not
+/// well-formed UTF-8, say), it gives up, and the rest is searched the general way.
 final class InPlaceSearch {
-    private let source: any UTF8TextProviding
+    /// The document's bytes, read by every scan of this search, on either core.
+    let held: HeldUTF8Text
     private let pattern: [UInt16]
     /// The folder of the scans on the thread that asks (see ``matches(inSection:from:of:folder:)``
     /// for other threads).
@@ -19,6 +20,8 @@ final class InPlaceSearch {
     private let wholeWords: Bool
     /// Where the scan goes on from, as an offset in ``UTF8Text/bytes``.
     private var position: Int?
+    /// The pages ``withMatches(inSection:_:)`` has passed.
+    private var passed = PagesBehind()
     /// Set once the bytes could not be scanned in place.
     private var gaveUp = false
 
@@ -26,8 +29,8 @@ final class InPlaceSearch {
     /// read in place or the pattern is not one the scanner can search.
     init?(document: any Document, pattern: [UInt16], folder: ScalarFolder, wholeWords: Bool) {
         guard let source = document as? any UTF8TextProviding, UTF8LiteralScanner.canSearch(pattern),
-              (try? source.withUTF8Text({ _ throws(ReaderError) in true })) == true else { return nil }
-        self.source = source
+              let held = try? source.heldUTF8Text() else { return nil }
+        self.held = held
         self.pattern = pattern
         self.folder = folder
         self.wholeWords = wholeWords
@@ -37,24 +40,22 @@ final class InPlaceSearch {
     /// scanned in place (nothing is counted then). Without a limit, the two halves of a text of
     /// several sections are counted on two cores at once.
     func count(limit: Int?) throws(ReaderError) -> Int? {
-        let counted = try source.withUTF8Text { text throws(ReaderError) -> Int? in
-            guard let (bytes, ranges) = Self.textBytes(text) else { return nil }
-            let job = CountJob(search: self, bytes: bytes, ranges: ranges, text: text, secondFolder: ScalarFolder(folder.folding))
-            let split = ranges.firstIndex { $0.lowerBound >= bytes.count / 2 } ?? ranges.count
-            guard limit == nil, split > 0, split < ranges.count else { return job.count(ranges.indices, from: 0, limit: limit)?.count }
-            let halves = Mutex<[(count: Int, end: Int)??]>([nil, nil])
-            DispatchQueue.concurrentPerform(iterations: 2) { half in
-                let counted = half == 0 ? job.count(0..<split, from: 0)
-                    : job.count(split..<ranges.count, from: ranges[split].lowerBound, onSecondCore: true)
-                halves.withLock { $0[half] = .some(counted) }
-            }
-            let (first, second) = halves.withLock { ($0[0]!, $0[1]!) }
-            guard let first, let second else { return nil }
-            if first.end <= ranges[split].lowerBound { return first.count + second.count }
-            // A match of the first half runs into the second: count the second again after it.
-            return job.count(split..<ranges.count, from: first.end).map { first.count + $0.count }
+        let text = held.text
+        guard let (bytes, ranges) = Self.textBytes(text) else { return nil }
+        let job = CountJob(search: self, bytes: bytes, ranges: ranges, text: text, secondFolder: ScalarFolder(folder.folding))
+        let split = ranges.firstIndex { $0.lowerBound >= bytes.count / 2 } ?? ranges.count
+        guard limit == nil, split > 0, split < ranges.count else { return job.count(ranges.indices, from: 0, limit: limit)?.count }
+        let halves = Mutex<[(count: Int, end: Int)??]>([nil, nil])
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            let counted = half == 0 ? job.count(0..<split, from: 0)
+                : job.count(split..<ranges.count, from: ranges[split].lowerBound, onSecondCore: true)
+            halves.withLock { $0[half] = .some(counted) }
         }
-        return counted ?? nil
+        let (first, second) = halves.withLock { ($0[0]!, $0[1]!) }
+        guard let first, let second else { return nil }
+        if first.end <= ranges[split].lowerBound { return first.count + second.count }
+        // A match of the first half runs into the second: count the second again after it.
+        return job.count(split..<ranges.count, from: first.end).map { first.count + $0.count }
     }
 
     /// One count over a text read in place, which two cores may run on halves of the text at once.
@@ -70,8 +71,8 @@ final class InPlaceSearch {
 
         /// The matches that start in `sections` (indices into `ranges`), scanning from byte
         /// `start`, at most `limit`, and where the scan ended (past the last match); nil when the
-        /// bytes cannot be scanned in place. Each section's pages are released once the one after
-        /// it is scanned.
+        /// bytes cannot be scanned in place. Each section's pages are let go once the one after it
+        /// is scanned.
         func count(_ sections: Range<Int>, from start: Int, limit: Int? = nil, onSecondCore: Bool = false) -> (count: Int, end: Int)? {
             search.countMatches(in: bytes, ranges: ranges, sections: sections, from: start, limit: limit, text: text,
                                 folder: onSecondCore ? secondFolder : search.folder)
@@ -84,6 +85,7 @@ final class InPlaceSearch {
         guard var scanner = UTF8LiteralScanner(bytes: bytes, pattern: pattern, folder: folder, wholeWords: wholeWords, from: start)
         else { return nil }
         var count = 0
+        var passed = PagesBehind(from: ranges[sections.lowerBound].lowerBound)
         for index in sections {
             scanning: while true {
                 switch scanner.next(startingBefore: ranges[index].upperBound) {
@@ -95,7 +97,7 @@ final class InPlaceSearch {
                 }
             }
             // Not needed again (a match's checks may read a few bytes back).
-            if index > sections.lowerBound { text.release(text.sectionRanges[index - 1]) }
+            if index > sections.lowerBound { passed.pass(text.sectionRanges[index - 1].upperBound, in: text) }
         }
         return (count, scanner.position)
     }
@@ -109,15 +111,14 @@ final class InPlaceSearch {
     func withMatches<Result>(inSection section: Int,
                              _ body: (UTF8Text, [Range<Int>]) throws(ReaderError) -> Result) throws(ReaderError) -> Result? {
         guard !gaveUp else { return nil }
-        let answer = try source.withUTF8Text { text throws(ReaderError) -> Result? in
-            guard let found = matches(inSection: section, from: position ?? 0, of: text, folder: folder) else { return nil }
-            position = found.end
-            return try body(text, found.matches)
-        }
-        guard let answer = answer ?? nil else {
+        let text = held.text
+        guard let found = matches(inSection: section, from: position ?? 0, of: text, folder: folder) else {
             giveUp()
             return nil
         }
+        position = found.end
+        let answer = try body(text, found.matches)
+        if text.sectionRanges.indices.contains(section) { passed.pass(text.sectionRanges[section].lowerBound, in: text) }
         return answer
     }
 
@@ -126,8 +127,8 @@ final class InPlaceSearch {
         gaveUp = true
     }
 
-    /// The matches that start in section `section` of `text` (which ``UTF8TextProviding/withUTF8Text(_:)``
-    /// gave), scanning from byte `start` or the section's start, whichever is later, as
+    /// The matches that start in section `section` of `text` (this search's ``held`` bytes),
+    /// scanning from byte `start` or the section's start, whichever is later, as
     /// ``withMatches(inSection:_:)`` gives them, and the offset the scan of the next section goes
     /// on from; nil when the bytes cannot be scanned in place up to the section's end. Reads only
     /// what never changes, so several sections can be scanned on several threads at once, each

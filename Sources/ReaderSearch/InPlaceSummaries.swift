@@ -20,13 +20,15 @@ final class InPlaceSummaries {
     private let ahead: SectionsAhead<Result<SectionFindings?, ReaderError>>
     /// Where the scan of the next section goes on from, as an offset in ``UTF8Text/bytes``.
     private var scanFrom = 0
+    /// The pages of the sections summarised.
+    private var passed = PagesBehind()
 
     init(search: InPlaceSearch, source: any UTF8TextProviding, document: any Document, texts: SectionTexts) {
         self.search = search
         self.source = source
         self.texts = texts
         let readingOrder = document.readingOrder
-        titles = InPlaceTitles(source: source, sectionCount: readingOrder.count)
+        titles = InPlaceTitles(source: source, text: search.held.text, sectionCount: readingOrder.count)
         let runsOn = { @Sendable (index: Int) in index < readingOrder.count && !readingOrder[index].startsNewPage }
         self.runsOn = runsOn
         // A folder remembers what it folded, so the worker's thread needs its own.
@@ -59,6 +61,9 @@ final class InPlaceSummaries {
             return nil
         }
         scanFrom = findings.end
+        if let range = findings.ranges.indices.contains(section) ? findings.ranges[section] : nil {
+            passed.pass(range.lowerBound, in: search.held.text)
+        }
         let starts = findings.hits.map(\.match.lowerBound)
         let titles = try self.titles.titles(ofHitsAt: starts, inSection: section, headings: findings.headings)
         var summaries: [SearchHitSummary] = []
@@ -100,16 +105,14 @@ final class InPlaceSummaries {
     /// `folder`.
     private static func findings(inSection section: Int, from start: Int, search: InPlaceSearch, folder: ScalarFolder,
                                  source: any UTF8TextProviding, runsOn: (Int) -> Bool) throws(ReaderError) -> SectionFindings? {
-        let findings = try source.withUTF8Text { text throws(ReaderError) -> SectionFindings? in
-            guard let (matches, end) = search.matches(inSection: section, from: start, of: text, folder: folder) else { return nil }
-            let hits = matches.map { match in
-                Found(match: match, context: HitContext.inPlace(match, section: section, in: text, runsOn: runsOn),
-                      lastCharacter: InPlacePlacing.lastCharacter(before: match.upperBound, in: text.bytes))
-            }
-            let headings = hits.isEmpty ? [] : try source.headings(inSection: section, of: text)
-            return SectionFindings(hits: hits, headings: headings, end: end, ranges: text.sectionRanges)
+        let text = search.held.text
+        guard let (matches, end) = search.matches(inSection: section, from: start, of: text, folder: folder) else { return nil }
+        let hits = matches.map { match in
+            Found(match: match, context: HitContext.inPlace(match, section: section, in: text, runsOn: runsOn),
+                  lastCharacter: InPlacePlacing.lastCharacter(before: match.upperBound, in: text.bytes))
         }
-        return findings ?? nil
+        let headings = hits.isEmpty ? [] : try source.headings(inSection: section, of: text)
+        return SectionFindings(hits: hits, headings: headings, end: end, ranges: text.sectionRanges)
     }
 
     /// The context of `match` as the blocks give it, the match placed in them by its bytes.

@@ -2,7 +2,7 @@ import ReaderCore
 
 /// The titles of hits found in a document's bytes in place: the last heading whose line starts at
 /// or before each hit, in its section or an earlier one, from the headings the document finds in
-/// its bytes (``UTF8TextProviding/headings(inSection:)``). Headings are read for the sections with
+/// its bytes (``UTF8TextProviding/headings(inSection:of:)``). Headings are read for the sections with
 /// a hit (the next section's on another core meanwhile) and, for a hit before its section's first
 /// heading, for the sections before it back to one that has a heading; so a rare query's titles
 /// do not need every section's, and no title depends on which sections were decoded before.
@@ -12,8 +12,9 @@ final class InPlaceTitles {
     /// (in it or an earlier section), or nil (`.some(nil)`) when none comes before its end.
     private var lastTitles: [Int: String?] = [:]
 
-    init(source: any UTF8TextProviding, sectionCount: Int) {
-        headings = HeadingsAhead(source: source, sectionCount: sectionCount)
+    /// Titles from the headings of `source`'s bytes `text`.
+    init(source: any UTF8TextProviding, text: UTF8Text, sectionCount: Int) {
+        headings = HeadingsAhead(source: source, text: text, sectionCount: sectionCount)
     }
 
     /// The titles of hits starting at byte offsets `starts` (in increasing order) of `section`,

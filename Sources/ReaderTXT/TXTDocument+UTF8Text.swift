@@ -1,16 +1,16 @@
 import ReaderCore
 
 extension TXTDocument: UTF8TextProviding {
-    /// The file's bytes after the byte order mark, mapped afresh for the call (so closing the
+    /// The file's bytes after the byte order mark, mapped afresh for the caller (so closing the
     /// document meanwhile cannot pull them away), when the file is read as UTF-8; nil for another
     /// encoding or when the file's size has changed since it was opened.
-    public func withUTF8Text<Result>(_ body: (UTF8Text) throws(ReaderError) -> Result) throws(ReaderError) -> Result? {
+    public func heldUTF8Text() throws(ReaderError) -> HeldUTF8Text? {
         guard encoding.encoding.layout == .utf8, let last = byteRanges.last else { return nil }
         let mapped = try MappedFile(path: path, format: .txt)
         guard mapped.count == last.upperBound else { return nil }
-        defer { withExtendedLifetime(mapped) {} }
         let bytes = mapped.bytes.assumingMemoryBound(to: UInt8.self)
-        return try body(UTF8Text(bytes: bytes, sectionRanges: byteRanges, release: { mapped.release($0) }))
+        return HeldUTF8Text(UTF8Text(bytes: bytes, sectionRanges: byteRanges, release: { mapped.release($0) }),
+                            keepingAlive: mapped)
     }
 
     /// The chapter headings of section `index` found in its bytes in `text`, without building its

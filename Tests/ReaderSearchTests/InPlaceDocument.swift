@@ -11,8 +11,8 @@ final class InPlaceDocument: CountingDocument, UTF8TextProviding, @unchecked Sen
         super.init(base)
     }
 
-    func withUTF8Text<Result>(_ body: (UTF8Text) throws(ReaderError) -> Result) throws(ReaderError) -> Result? {
-        try text.withUTF8Text(body)
+    func heldUTF8Text() throws(ReaderError) -> HeldUTF8Text? {
+        try text.heldUTF8Text()
     }
 
     func headings(inSection index: Int, of bytes: UTF8Text) throws(ReaderError) -> [UTF8Heading] {
