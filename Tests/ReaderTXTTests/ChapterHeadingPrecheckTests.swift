@@ -25,7 +25,7 @@ import Testing
         "Left behind, the boat drifted.", "Carrow did not answer.", "Very well, she said.",
         "X marks the spot.", "Did you see it?", "I", "The keeper climbed the stair.",
         "1. Look at the light before you sleep.", "23:20 it reported a fault.", "12345. Kapitel", "1.Kapitel", "3. Teilweise",
-        "1999. The year it rained.",
+        "1999. The year it rained.", "Thé dansant at four.", "Nell’s boat was late.", "She said “no”.",
     ]
 
     @Test("every heading passes the byte check", arguments: headings)

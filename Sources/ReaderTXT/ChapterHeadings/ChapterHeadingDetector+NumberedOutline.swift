@@ -11,7 +11,7 @@ extension ChapterHeadingDetector {
     /// (`1. 第一部：十戒について`, `1.1. 第一の戒め`, `2.3 Results`), or nil.
     ///
     /// Such a line alone reads like an item of a numbered list; only a text whose numbered lines
-    /// form an outline takes them as headings (see ``confirmingOutline(_:)``). The title is short,
+    /// form an outline takes them as headings (see ``confirmOutline(_:)``). The title is short,
     /// starts with a letter and does not end as a clause does (`,` `;` `:` `、`, or `。` after a
     /// sentence's length).
     static func outlineNumbers(_ scalars: [Unicode.Scalar]) -> [Int]? {
@@ -49,24 +49,25 @@ extension ChapterHeadingDetector {
     /// second-level numbers (`1.1.`) under a first-level number present too (`1.`). A numbered
     /// list has one level and stays text. A dropped candidate's line counts as text for the one
     /// after it, as it did before it was a candidate.
-    static func confirmingOutline(_ candidates: [Candidate]) -> [Candidate] {
-        let numbered = candidates.compactMap(\.outlineNumbers)
-        guard !numbered.isEmpty else { return candidates }
+    static func confirmOutline(_ candidates: inout [Candidate]) {
+        var numbered: [[Int]] = []
+        for candidate in candidates { if let numbers = candidate.outlineNumbers { numbered.append(numbers) } }
+        guard !numbered.isEmpty else { return }
         let tops = Set(numbered.filter { $0.count == 1 }.map { $0[0] })
         let nested = numbered.filter { $0.count >= 2 && tops.contains($0[0]) }
-        if nested.count >= 2 { return candidates }
-        var kept: [Candidate] = []
-        var carried = 0
-        for candidate in candidates {
-            if candidate.outlineNumbers != nil {
-                carried += candidate.linesSincePrevious + 1
+        if nested.count >= 2 { return }
+        // Moved down in place, not copied, so no heading's text is retained and released.
+        var carried = 0, kept = 0
+        for index in candidates.indices {
+            if candidates[index].outlineNumbers != nil {
+                carried += candidates[index].linesSincePrevious + 1
                 continue
             }
-            var candidate = candidate
-            candidate.linesSincePrevious += carried
+            candidates[index].linesSincePrevious += carried
             carried = 0
-            kept.append(candidate)
+            if kept != index { candidates.swapAt(kept, index) }
+            kept += 1
         }
-        return kept
+        candidates.removeSubrange(kept...)
     }
 }

@@ -73,8 +73,8 @@ extension ChapterHeadingDetector {
                 nonBlankSinceHeading += 1
                 return
             }
-            if let found = matchLine(bytes, line, standalone: previousBlank && nextBlank) {
-                let trimmed = trimmedString(lineString(bytes, line))
+            if let (found, text) = matchLine(bytes, line, standalone: previousBlank && nextBlank) {
+                let trimmed = trimmedString(text)
                 candidates.append(Candidate(
                     heading: Heading(
                         lineIndex: line.index, utf8Range: line.start..<line.end, level: found.level, title: trimmed),
@@ -108,7 +108,16 @@ extension ChapterHeadingDetector {
             let end = hasCarriageReturns ? UTF8Scanning.lineBreak(bytes, from: position) : UTF8Scanning.lineFeed(bytes, from: position)
             let line = LineSpan(index: lineIndex, start: position, end: end,
                                 firstNonBlank: firstNonBlank(bytes, from: position, to: end))
-            if let current { judge(current, previous: before, next: line) }
+            if let current {
+                // A prose line, told by its first byte and awaited as no heading's title, only
+                // counts (as `judge` would count it, without the call).
+                if !current.isBlank, !headingStarts.contains(bytes[current.firstNonBlank]),
+                   titleLine.map({ $0.index != current.index }) ?? true {
+                    nonBlankSinceHeading += 1
+                } else {
+                    judge(current, previous: before, next: line)
+                }
+            }
             before = current
             current = line
             lineIndex += 1
@@ -119,7 +128,8 @@ extension ChapterHeadingDetector {
             }
         }
         if let current { judge(current, previous: before, next: nil) }
-        return removingContents(confirmingOutline(candidates))
+        confirmOutline(&candidates)
+        return removingContents(candidates)
     }
 
     /// The offset of the first byte in `start..<end` that does not belong to a space (ASCII blanks,
@@ -143,8 +153,10 @@ extension ChapterHeadingDetector {
         return end
     }
 
-    /// Runs the detector on one line of the buffer, decoding it only when the cheap checks pass.
-    private static func matchLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: LineSpan, standalone: Bool) -> Match? {
+    /// Runs the detector on one line of the buffer, decoding it only when the cheap checks pass;
+    /// a match comes with the line's text.
+    private static func matchLine(_ bytes: UnsafeBufferPointer<UInt8>, _ line: LineSpan,
+                                  standalone: Bool) -> (match: Match, text: String)? {
         // At most 4 bytes per scalar, plus leading indentation of a reasonable width.
         guard line.end - line.start <= maximumHeadingLength * 4 + 64 else { return nil }
         let first = line.firstNonBlank
@@ -164,8 +176,9 @@ extension ChapterHeadingDetector {
         for index in first..<line.end where bytes[index] & 0xC0 != 0x80 { scalarCount += 1 }
         guard scalarCount <= maximumHeadingLength + 8 else { return nil }
         let text = lineString(bytes, line)
-        guard let scalars = trimmedCandidateScalars(text.unicodeScalars) else { return nil }
-        return match(scalars, standalone: standalone)
+        guard let scalars = trimmedCandidateScalars(text.unicodeScalars),
+              let found = match(scalars, standalone: standalone) else { return nil }
+        return (found, text)
     }
 
     /// The decimal section number of a line (``outlineNumbers(_:)``), decoding it only when it

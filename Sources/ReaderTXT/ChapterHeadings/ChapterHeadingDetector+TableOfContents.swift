@@ -12,7 +12,7 @@ extension ChapterHeadingDetector {
         /// Whether the heading consists of keyword and number only (a title line may follow).
         var awaitsTitle: Bool
         /// A decimal section number's parts (`1.2.` → [1, 2]): a heading only if the text's
-        /// numbered lines form an outline (see ``confirmingOutline(_:)``).
+        /// numbered lines form an outline (see ``confirmOutline(_:)``).
         var outlineNumbers: [Int]? = nil
     }
 

@@ -36,6 +36,9 @@ extension ChapterHeadingDetector {
     static func mayBeKeywordHeading(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
         if (0x30...0x39).contains(bytes[start]) { return mayBeNumberFirstHeading(bytes, from: start, to: end) }
         guard (0x41...0x5A).contains(bytes[start]) else { return true }
+        // Most prose lines are refused by their first two letters alone.
+        if start + 1 < end, case let second = bytes[start + 1] | 0x20, (0x61...0x7A).contains(second),
+           !LetterPairs.keywordOrNumeralStarts.contains(bytes[start] | 0x20, second) { return false }
         guard let word = packedASCIIWord(bytes, from: start, to: end) else { return true }
         if word.length <= PackedWord.maximumLength && isASCIIKeyword(word.packed) { return true }
         guard word.romanLettersOnly else { return false }
@@ -106,6 +109,45 @@ extension ChapterHeadingDetector {
         }
         word.end = index
         return word
+    }
+
+    /// Pairs of lower-case ASCII letters, one bit each.
+    struct LetterPairs {
+        private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                            UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+        /// The first two letters of every heading keyword that starts with two ASCII letters,
+        /// and every pair of Roman numeral letters: a word that starts with another pair is
+        /// neither, whatever follows (a line's letters fold to the keywords' only when they match
+        /// them letter for letter, and a Roman numeral is made of those letters alone).
+        static let keywordOrNumeralStarts: LetterPairs = {
+            var pairs = LetterPairs()
+            for entry in ChapterHeadingDetector.keywords where entry.word.count >= 2 {
+                let first = entry.word[0].value, second = entry.word[1].value
+                guard (0x61...0x7A).contains(first), (0x61...0x7A).contains(second) else { continue }
+                pairs.insert(UInt8(first), UInt8(second))
+            }
+            let roman = Array("ivxlcdm".utf8)
+            for first in roman { for second in roman { pairs.insert(first, second) } }
+            return pairs
+        }()
+
+        /// Whether the pair of lower-case ASCII letters `first`, `second` is in the set.
+        @inline(__always)
+        func contains(_ first: UInt8, _ second: UInt8) -> Bool {
+            let index = Int(first & 0x1F) << 5 | Int(second & 0x1F)
+            return withUnsafeBytes(of: words) { $0.load(fromByteOffset: (index >> 6) * 8, as: UInt64.self) }
+                >> UInt64(index & 63) & 1 != 0
+        }
+
+        private mutating func insert(_ first: UInt8, _ second: UInt8) {
+            let index = Int(first & 0x1F) << 5 | Int(second & 0x1F)
+            withUnsafeMutableBytes(of: &words) { raw in
+                let word = raw.load(fromByteOffset: (index >> 6) * 8, as: UInt64.self)
+                raw.storeBytes(of: word | 1 << UInt64(index & 63), toByteOffset: (index >> 6) * 8, as: UInt64.self)
+            }
+        }
     }
 
     /// Heading keywords, folded with ``keyFolded(_:)``, with what they introduce.
