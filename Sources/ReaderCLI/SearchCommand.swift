@@ -175,7 +175,13 @@ enum SearchHitLine {
             line += title
             line += " · "
         }
-        for part in ["…", context.before ?? "", "[", context.highlight ?? "", "]", context.after ?? "", "…"] { line += part }
+        line += "…"
+        line += context.before ?? ""
+        line += "["
+        line += context.highlight ?? ""
+        line += "]"
+        line += context.after ?? ""
+        line += "…"
         return line
     }
 

@@ -48,28 +48,33 @@ extension HitContext {
         let simple = SimpleScalars(bytes: text.bytes)
         // One character to spare: the text beyond the last one read must not change the count.
         let limit = reach + 2
-        guard let before = simple.collapsed(before: window.match.lowerBound, from: window.start, limit: limit),
-              let after = simple.collapsed(from: window.match.upperBound, before: window.end, limit: limit),
-              let highlight = simple.collapsed(from: window.match.lowerBound, before: window.match.upperBound, limit: .max),
-              before.scalars.count == limit || window.atTextStart, after.scalars.count == limit || window.atTextEnd,
-              boundariesAreClean(before.start..<after.end, match: window.match, section: section, in: text, runsOn: runsOn)
-        else { return nil }
-        var kept = before.scalars[...]
-        if kept.count > reach {
-            kept = kept.suffix(reach)
-            if let space = kept.prefix(reach - minimum).firstIndex(where: { $0 == nil }) { kept = kept[(space + 1)...] }
-        } else if kept.first.map({ $0 == nil }) == true {
-            kept = kept.dropFirst()
+        return withUnsafeTemporaryAllocation(of: SimpleScalars.Packed.self, capacity: 2 * limit) { buffer in
+            let beforeBuffer = UnsafeMutableBufferPointer(rebasing: buffer[..<limit])
+            let afterBuffer = UnsafeMutableBufferPointer(rebasing: buffer[limit...])
+            guard let before = simple.collapsed(before: window.match.lowerBound, from: window.start, into: beforeBuffer),
+                  let after = simple.collapsed(from: window.match.upperBound, before: window.end, into: afterBuffer),
+                  before.count == limit || window.atTextStart, after.count == limit || window.atTextEnd,
+                  let highlight = simple.collapsedString(from: window.match.lowerBound, before: window.match.upperBound),
+                  boundariesAreClean(before.start..<after.end, match: window.match, section: section, in: text, runsOn: runsOn)
+            else { return nil }
+            var kept = beforeBuffer[(limit - before.count)...]
+            if kept.count > reach {
+                kept = kept.suffix(reach)
+                if let space = kept.prefix(reach - minimum).firstIndex(of: SimpleScalars.space) { kept = kept[(space + 1)...] }
+            } else if kept.first == SimpleScalars.space {
+                kept = kept.dropFirst()
+            }
+            var following = afterBuffer[..<after.count]
+            if following.count > reach {
+                following = following.prefix(reach)
+                if let space = following.suffix(reach - minimum).lastIndex(of: SimpleScalars.space) {
+                    following = following[..<space]
+                }
+            } else if following.last == SimpleScalars.space {
+                following = following.dropLast()
+            }
+            return Locator.TextContext(before: simple.string(kept), highlight: highlight, after: simple.string(following))
         }
-        var following = after.scalars[...]
-        if following.count > reach {
-            following = following.prefix(reach)
-            if let space = following.suffix(reach - minimum).lastIndex(where: { $0 == nil }) { following = following[..<space] }
-        } else if following.last.map({ $0 == nil }) == true {
-            following = following.dropLast()
-        }
-        return Locator.TextContext(before: simple.string(kept), highlight: simple.string(highlight.scalars),
-                                   after: simple.string(following))
     }
 
     /// The context from the decoded text of the whole window, nil where the bytes cannot tell.
@@ -92,6 +97,11 @@ extension HitContext {
     /// Where the ``window`` UTF-16 units before `offset` begin, or `textStart`.
     private static func startOfWindow(before offset: Int, from textStart: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var index = offset, units = 0
+        // Eight bytes at a time while the window is not full after them, then byte by byte.
+        while index - 8 >= textStart, case let word = utf16Units(inEightBytesAt: index - 8, bytes), units + word < window {
+            units += word
+            index -= 8
+        }
         while index > textStart, units < window {
             index -= 1
             let byte = bytes[index]
@@ -103,12 +113,29 @@ extension HitContext {
     /// Where the ``window`` UTF-16 units after `offset` end, or `textEnd`.
     private static func endOfWindow(after offset: Int, to textEnd: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var index = offset, units = 0
+        while index + 8 <= textEnd, case let word = utf16Units(inEightBytesAt: index, bytes), units + word < window {
+            units += word
+            index += 8
+        }
         while index < textEnd, units < window || bytes[index] & 0xC0 == 0x80 {
             let byte = bytes[index]
             if byte & 0xC0 != 0x80 { units += byte >= 0xF0 ? 2 : 1 }
             index += 1
         }
         return index
+    }
+
+    /// The UTF-16 units the characters starting in the eight bytes at `offset` take, as the
+    /// window loops count them: one per byte that is not a continuation byte, two for a lead
+    /// byte of four.
+    @inline(__always)
+    private static func utf16Units(inEightBytesAt offset: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        // A continuation byte is 10xxxxxx: its top bit set and the next one clear.
+        let starts = (~word | word << 1) & highBits
+        let fourByteLeads = word & word << 1 & word << 2 & word << 3 & highBits
+        return starts.nonzeroBitCount + fourByteLeads.nonzeroBitCount
     }
 
     /// Whether every section boundary in `range` follows a line break and starts a section that

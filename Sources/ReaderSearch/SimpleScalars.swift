@@ -43,63 +43,108 @@ struct SimpleScalars {
         return scalar
     }
 
+    /// One scalar of collapsed text packed in an `Int`: where it starts in the bytes, shifted left
+    /// by two, and its length in bytes (1 to 3) in the two low bits; ``space`` for a run of
+    /// whitespace collapsed to one space.
+    typealias Packed = Int
+
+    /// A run of whitespace, collapsed to one space.
+    static let space: Packed = 0
+
+    @inline(__always)
+    private static func packed(_ scalar: Scalar) -> Packed {
+        scalar.range.lowerBound << 2 | scalar.range.count
+    }
+
     /// The collapsed text (whitespace runs as one space) of the last scalars before `end`, from
-    /// `start` on, at most `limit` of them: the ranges of its non-space scalars, nil standing for
-    /// a space, in reading order, and where the scalars read begin; nil when a scalar there is not
-    /// simple.
-    func collapsed(before end: Int, from start: Int, limit: Int) -> (scalars: [Range<Int>?], start: Int)? {
-        var scalars: [Range<Int>?] = []
-        scalars.reserveCapacity(min(limit, end - start))
+    /// `start` on, at most `buffer.count` of them, written to the end of `buffer` in reading
+    /// order (``Packed``); how many were written and where the scalars read begin; nil when a
+    /// scalar there is not simple.
+    func collapsed(before end: Int, from start: Int, into buffer: UnsafeMutableBufferPointer<Packed>) -> (count: Int, start: Int)? {
+        var first = buffer.count
         var index = end
-        // Read backwards, then put in reading order.
-        while index > start, scalars.count < limit {
+        // Read backwards, written backwards.
+        while index > start, first > 0 {
             guard let scalar = scalar(endingAt: index, start: start) else { return nil }
             if scalar.isWhitespace {
-                if scalars.last.map({ $0 != nil }) ?? true { scalars.append(nil) }
+                if first == buffer.count || buffer[first] != Self.space {
+                    first -= 1
+                    buffer[first] = Self.space
+                }
             } else {
-                scalars.append(scalar.range)
+                first -= 1
+                buffer[first] = Self.packed(scalar)
             }
             index = scalar.range.lowerBound
         }
-        scalars.reverse()
-        return (scalars, index)
+        return (buffer.count - first, index)
     }
 
-    /// The collapsed text of the first scalars from `start`, before `end`, at most `limit` of
-    /// them, and where the scalars read end (see ``collapsed(before:from:limit:)``).
-    func collapsed(from start: Int, before end: Int, limit: Int) -> (scalars: [Range<Int>?], end: Int)? {
-        var scalars: [Range<Int>?] = []
-        scalars.reserveCapacity(min(limit, end - start))
+    /// The collapsed text of the first scalars from `start`, before `end`, at most `buffer.count`
+    /// of them, written to the start of `buffer`; how many were written and where the scalars
+    /// read end (see ``collapsed(before:from:into:)``).
+    func collapsed(from start: Int, before end: Int, into buffer: UnsafeMutableBufferPointer<Packed>) -> (count: Int, end: Int)? {
+        var count = 0
         var index = start
         while index < end {
             guard let scalar = scalar(at: index, end: end) else { return nil }
             if scalar.isWhitespace {
-                if scalars.last.map({ $0 != nil }) ?? true {
-                    guard scalars.count < limit else { break }
-                    scalars.append(nil)
+                if count == 0 || buffer[count - 1] != Self.space {
+                    guard count < buffer.count else { break }
+                    buffer[count] = Self.space
+                    count += 1
                 }
             } else {
-                guard scalars.count < limit else { break }
-                scalars.append(scalar.range)
+                guard count < buffer.count else { break }
+                buffer[count] = Self.packed(scalar)
+                count += 1
             }
             index = scalar.range.upperBound
         }
-        return (scalars, index)
+        return (count, index)
     }
 
-    /// The text of collapsed scalars.
-    func string(_ scalars: some Collection<Range<Int>?>) -> String {
+    /// The collapsed text of the bytes `start..<end`, nil when a scalar there is not simple.
+    func collapsedString(from start: Int, before end: Int) -> String? {
+        var failed = false
+        let text = String(unsafeUninitializedCapacity: end - start) { utf8 in
+            var written = 0, index = start
+            while index < end {
+                guard let scalar = scalar(at: index, end: end) else {
+                    failed = true
+                    return 0
+                }
+                if scalar.isWhitespace {
+                    if written == 0 || utf8[written - 1] != 0x20 {
+                        utf8[written] = 0x20
+                        written += 1
+                    }
+                } else {
+                    for byte in scalar.range {
+                        utf8[written] = bytes[byte]
+                        written += 1
+                    }
+                }
+                index = scalar.range.upperBound
+            }
+            return written
+        }
+        return failed ? nil : text
+    }
+
+    /// The text of collapsed scalars (``Packed``).
+    func string(_ scalars: UnsafeMutableBufferPointer<Packed>.SubSequence) -> String {
         var length = 0
-        for scalar in scalars { length += scalar?.count ?? 1 }
+        for scalar in scalars { length += scalar == Self.space ? 1 : scalar & 3 }
         return String(unsafeUninitializedCapacity: length) { utf8 in
             var written = 0
             for scalar in scalars {
-                guard let scalar else {
+                guard scalar != Self.space else {
                     utf8[written] = 0x20
                     written += 1
                     continue
                 }
-                for index in scalar {
+                for index in (scalar >> 2)..<(scalar >> 2) + (scalar & 3) {
                     utf8[written] = bytes[index]
                     written += 1
                 }
