@@ -71,12 +71,13 @@ struct SearchCommand: ParsableCommand {
     func run() throws {
         var found = 0
         try reportingErrors { () throws(ReaderError) in
-            let (opened, options) = try transform.open(document)
+            // A count, or hits without pages or Locators, in place of a text file's bytes decode
+            // nothing, so they need no index (whose lookup hashes the whole file) and no first
+            // section built ahead.
+            let needsNoLocators = count || (noPages && !json)
+            let (opened, options) = try transform.open(document, buildsFirstSectionAhead: !needsNoLocators)
             document.warnAboutIgnoredOptions(for: opened)
             var output = OutputBuffer()
-            // A count, or hits without pages or Locators, in place of a text file's bytes decode
-            // nothing, so they need no index (whose lookup hashes the whole file).
-            let needsNoLocators = count || (noPages && !json)
             let probe = needsNoLocators ? try DocumentSearch(document: opened, query: searchQuery) : nil
             // That search, every section scanned, is the one to run.
             let inPlace = probe.flatMap { $0.searchesInPlace ? $0 : nil }
@@ -111,7 +112,7 @@ struct SearchCommand: ParsableCommand {
                 // Without pages or Locators, a text file's hits are summarised from its bytes.
                 while let summary = try search.nextSummary() {
                     found += 1
-                    output.line(SearchHitLine.text(summary))
+                    SearchHitLine.write(summary, to: &output)
                     // Hits stream out as they are found: once per section, and not line by line.
                     if !search.hasSummaryReady { output.flush() }
                 }
@@ -166,23 +167,35 @@ enum SearchHitLine {
         text(page: nil, summary: summary)
     }
 
+    /// `Chapter 3 · …before [highlight] after…` written to `output` piece by piece, without
+    /// building the line first (a list of every hit in a large file is many thousand lines).
+    static func write(_ summary: SearchHitSummary, to output: inout OutputBuffer) {
+        pieces(page: nil, summary: summary) { output.text($0) }
+        output.endLine()
+    }
+
     private static func text(page: Int?, summary: SearchHitSummary) -> String {
-        let context = summary.context
         var line = ""
         line.reserveCapacity(256)
-        if let page { line += "p.\(page) · " }
-        if let title = summary.tocTitle, !title.isEmpty {
-            line += title
-            line += " · "
-        }
-        line += "…"
-        line += context.before ?? ""
-        line += "["
-        line += context.highlight ?? ""
-        line += "]"
-        line += context.after ?? ""
-        line += "…"
+        pieces(page: page, summary: summary) { line += $0 }
         return line
+    }
+
+    /// The pieces of a hit's line, in order.
+    private static func pieces(page: Int?, summary: SearchHitSummary, _ piece: (String) -> Void) {
+        let context = summary.context
+        if let page { piece("p.\(page) · ") }
+        if let title = summary.tocTitle, !title.isEmpty {
+            piece(title)
+            piece(" · ")
+        }
+        piece("…")
+        piece(context.before ?? "")
+        piece("[")
+        piece(context.highlight ?? "")
+        piece("]")
+        piece(context.after ?? "")
+        piece("…")
     }
 
     /// One line of JSON with sorted keys; the Locator carries the document's fingerprint.

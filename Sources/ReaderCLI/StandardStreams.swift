@@ -47,9 +47,15 @@ struct OutputBuffer {
         if pending.count >= limit { flush() }
     }
 
-    /// Adds text as it is.
+    /// Adds text as it is (control characters made visible).
     mutating func text(_ text: String) {
         TerminalSafeText.append(text, to: &pending)
+        if pending.count >= limit { flush() }
+    }
+
+    /// Ends the line the text added since the last one makes.
+    mutating func endLine() {
+        pending.append(0x0A)
         if pending.count >= limit { flush() }
     }
 

@@ -11,13 +11,19 @@ struct SimpleScalars {
 
     let bytes: UnsafeBufferPointer<UInt8>
 
+    /// Whether an ASCII byte is whitespace as the blocks collapse it.
+    @inline(__always)
+    static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
     /// The scalar that starts at `index` (before `end`), nil when it is not a simple one or not
     /// well-formed.
     @inline(__always)
     func scalar(at index: Int, end: Int) -> Scalar? {
         let lead = bytes[index]
         if lead < 0x80 {
-            return Scalar(range: index..<index + 1, isWhitespace: lead == 0x20 || (0x09...0x0D).contains(lead))
+            return Scalar(range: index..<index + 1, isWhitespace: Self.isASCIIWhitespace(lead))
         }
         if (0xC2...0xDF).contains(lead) {
             guard index + 1 < end, bytes[index + 1] & 0xC0 == 0x80 else { return nil }
@@ -65,6 +71,20 @@ struct SimpleScalars {
         var index = end
         // Read backwards, written backwards.
         while index > start, first > 0 {
+            let byte = bytes[index - 1]
+            if byte < 0x80 {
+                index -= 1
+                if Self.isASCIIWhitespace(byte) {
+                    if first == buffer.count || buffer[first] != Self.space {
+                        first -= 1
+                        buffer[first] = Self.space
+                    }
+                } else {
+                    first -= 1
+                    buffer[first] = index << 2 | 1
+                }
+                continue
+            }
             guard let scalar = scalar(endingAt: index, start: start) else { return nil }
             if scalar.isWhitespace {
                 if first == buffer.count || buffer[first] != Self.space {
@@ -87,6 +107,22 @@ struct SimpleScalars {
         var count = 0
         var index = start
         while index < end {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if Self.isASCIIWhitespace(byte) {
+                    if count == 0 || buffer[count - 1] != Self.space {
+                        guard count < buffer.count else { break }
+                        buffer[count] = Self.space
+                        count += 1
+                    }
+                } else {
+                    guard count < buffer.count else { break }
+                    buffer[count] = index << 2 | 1
+                    count += 1
+                }
+                index += 1
+                continue
+            }
             guard let scalar = scalar(at: index, end: end) else { return nil }
             if scalar.isWhitespace {
                 if count == 0 || buffer[count - 1] != Self.space {
