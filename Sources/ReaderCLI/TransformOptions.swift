@@ -11,15 +11,18 @@ struct TransformOptions: ParsableArguments {
     var transforms: [String] = []
 
     /// The document at `document.file`, through the transforms, and the options it was opened
-    /// with (their text variant names the transforms, so cached indexes are kept apart).
+    /// with (their text variant names the transforms, so cached indexes are kept apart); a caller
+    /// that builds no blocks says so with `buildsFirstSectionAhead`.
     /// When the file is a library book, its stored encoding and transforms stand in for those the
     /// command line leaves out.
     /// - Throws: ``ReaderError`` of kind `invalidArgument` for an unknown transform or a bad rules
     ///   file (before the document is opened), or the engine's error.
-    func open(_ document: DocumentOptions, engine: ReaderEngine = .standard) throws(ReaderError) -> (any Document, OpenOptions) {
+    func open(_ document: DocumentOptions, buildsFirstSectionAhead: Bool = true,
+              engine: ReaderEngine = .standard) throws(ReaderError) -> (any Document, OpenOptions) {
         let stored = StoredBookSettings.forFile(at: document.file)
         var options = document.openOptions
         if options.encoding == nil { options.encoding = stored?.encoding }
+        options.buildsFirstSectionAhead = buildsFirstSectionAhead
         return try open(path: document.file, options: options, storedNames: stored?.transforms ?? [], engine: engine)
     }
 

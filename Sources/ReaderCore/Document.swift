@@ -102,13 +102,20 @@ public struct OpenOptions: Hashable, Sendable {
     public var transformVariant: String
     /// Whether a web page is read as its extracted article (true) or whole (false, `--no-extract`).
     public var extractsArticle: Bool
+    /// Whether the backend may start decoding the first section on another core as soon as the
+    /// document opens, since most callers show it first (TXT). A caller that builds no blocks (a
+    /// count or a list of hits searched in a text file's bytes) turns it off, so that work does not
+    /// compete with its own. It does not change the text.
+    public var buildsFirstSectionAhead: Bool
 
     /// Creates options.
-    public init(encoding: String? = nil, password: String? = nil, transformVariant: String = "", extractsArticle: Bool = true) {
+    public init(encoding: String? = nil, password: String? = nil, transformVariant: String = "", extractsArticle: Bool = true,
+                buildsFirstSectionAhead: Bool = true) {
         self.encoding = encoding
         self.password = password
         self.transformVariant = transformVariant
         self.extractsArticle = extractsArticle
+        self.buildsFirstSectionAhead = buildsFirstSectionAhead
     }
 
     /// The part of the options that changes the text, and so the pages: cached page indexes and

@@ -106,7 +106,7 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
         }
         // Almost every use starts with the first section; build it while the caller does other
         // work (hashing the file for the page-index cache, say).
-        lock.withLock { buildAhead(0) }
+        if options.buildsFirstSectionAhead { lock.withLock { buildAhead(0) } }
     }
 
     /// The encoding, how sure the detector was, how it decided, and whether there was a BOM.
