@@ -59,6 +59,25 @@ import Testing
 
     // MARK: - Section cuts
 
+    @Test("the first section is decoded ahead on opening, unless the options say no blocks will be read")
+    func firstSectionBuiltAheadUnlessToldNot() throws {
+        try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
+            let path = directory.appendingPathComponent("ahead.txt").path
+            try Self.largeText(targetBytes: 2 << 20).0.write(to: URL(fileURLWithPath: path))
+            let ahead = try #require(try TXTBackend().open(path: path, format: .txt, options: .init()) as? TXTDocument)
+            let notAhead = try #require(try TXTBackend().open(path: path, format: .txt,
+                                                              options: .init(buildsFirstSectionAhead: false)) as? TXTDocument)
+            // The one built ahead finishes on its own; meanwhile the other has no reason to decode.
+            let deadline = Date().addingTimeInterval(10)
+            while ahead.sectionsDecoded == 0, Date() < deadline { usleep(1000) }
+            #expect(ahead.sectionsDecoded == 1)
+            #expect(notAhead.sectionsDecoded == 0)
+            // Reading is the same either way.
+            #expect(try notAhead.content(ofSection: 0).blocks == ahead.content(ofSection: 0).blocks)
+            #expect(notAhead.sectionsDecoded == 1)
+        }
+    }
+
     @Test("sections are cut after blank lines, and their blocks are exactly the source paragraphs")
     func sectionCutsKeepParagraphsWhole() throws {
         try withTemporaryDirectory(prefix: "reader-txt-tests") { directory in
