@@ -11,6 +11,8 @@ enum TXTHeaderMetadata {
     static func read(from sample: String, fileName: String) -> DocumentMetadata {
         var metadata = DocumentMetadata()
         for line in sample.split(separator: "\n", maxSplits: headerLines, omittingEmptySubsequences: false).prefix(headerLines) {
+            // Most lines have no colon: they are passed over before trimming.
+            guard line.utf8.contains(UInt8(ascii: ":")) else { continue }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard let colon = trimmed.firstIndex(of: ":") else { continue }
             let key = trimmed[..<colon].lowercased()
