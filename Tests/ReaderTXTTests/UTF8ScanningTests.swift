@@ -46,6 +46,19 @@ import Testing
         }
     }
 
+    @Test("line feeds are the first LF, blank lines included", arguments: 0..<4)
+    func lineFeeds(seed: UInt64) {
+        var generator = SeededRandom(seed: 0x0A0A &+ seed)
+        for _ in 0..<50 {
+            let bytes = Array((Self.randomText(using: &generator) + "\n\n" + Self.randomText(using: &generator)).utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...bytes.count {
+                    #expect(UTF8Scanning.lineFeed(buffer, from: start) == (bytes[start...].firstIndex(of: 0x0A) ?? bytes.count))
+                }
+            }
+        }
+    }
+
     @Test("line breaks far from the start, past the first bytes searched inline", arguments: 0..<4)
     func distantLineBreaks(seed: UInt64) {
         var generator = SeededRandom(seed: 0x1F1F &+ seed)
