@@ -101,9 +101,9 @@ struct UTF8LiteralScanner {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let target = UInt64(first) &* ones
         let caseBits: UInt64 = isLetter ? 0x20 &* ones : 0
-        // The pattern's second unit when it is a letter or digit: a candidate followed by another
-        // letter or digit cannot match (those never fold to anything else, nor away), so most
-        // candidates are dropped here without verifying.
+        // The pattern's second unit when it is a letter or digit: a candidate followed by any
+        // other ASCII character cannot match (those never fold to anything else, nor away), so
+        // most candidates are dropped here without verifying.
         let second = pattern.count > 1 && Self.isAlphanumeric(pattern[1]) ? pattern[1] : nil
         guard let base = bytes.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
@@ -154,13 +154,16 @@ struct UTF8LiteralScanner {
         return nil
     }
 
-    /// Whether the byte after a candidate rules it out: a letter or digit other than the
-    /// pattern's `second` unit (in either case when case is folded).
+    /// Whether the byte after a candidate rules it out: an ASCII character other than the
+    /// pattern's `second` unit (in either case when case is folded), which is a letter or digit.
+    /// An ASCII character folds to itself or its lower case, whitespace to a space, and never
+    /// away, so nothing but that unit can follow; a character outside ASCII may fold to it, or
+    /// be dropped, and is left to the verification.
     @inline(__always)
     private func ruledOut(byByteAt offset: Int, second: UInt8?) -> Bool {
         guard let second, offset < bytes.count else { return false }
         let next = bytes[offset]
-        guard Self.isAlphanumeric(next) else { return false }
+        guard next < 0x80 else { return false }
         return (foldsCase && (0x41...0x5A).contains(next) ? next | 0x20 : next) != second
     }
 
