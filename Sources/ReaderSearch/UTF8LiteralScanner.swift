@@ -101,10 +101,11 @@ struct UTF8LiteralScanner {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let target = UInt64(first) &* ones
         let caseBits: UInt64 = isLetter ? 0x20 &* ones : 0
-        // The pattern's second unit when it is a letter or digit: a candidate followed by any
-        // other ASCII character cannot match (those never fold to anything else, nor away), so
-        // most candidates are dropped here without verifying.
+        // The pattern's second (and third) unit when it is a letter or digit: a candidate followed
+        // by any other ASCII character cannot match (those never fold to anything else, nor away),
+        // so most candidates are dropped here without verifying.
         let second = pattern.count > 1 && Self.isAlphanumeric(pattern[1]) ? pattern[1] : nil
+        let third = second != nil && pattern.count > 2 && Self.isAlphanumeric(pattern[2]) ? pattern[2] : nil
         guard let base = bytes.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
         @inline(__always) func flags(at offset: Int) -> UInt64 {
@@ -134,7 +135,7 @@ struct UTF8LiteralScanner {
             guard index < limit else { break }
             let byte = bytes[index]
             if byte < 0x80 {
-                if byte == first || (isLetter && byte == first - 0x20), !ruledOut(byByteAt: index + 1, second: second) {
+                if byte == first || (isLetter && byte == first - 0x20), !ruledOut(after: index, second: second, third: third) {
                     return .at(start: index, length: 1)
                 }
                 index += 1
@@ -154,17 +155,27 @@ struct UTF8LiteralScanner {
         return nil
     }
 
-    /// Whether the byte after a candidate rules it out: an ASCII character other than the
-    /// pattern's `second` unit (in either case when case is folded), which is a letter or digit.
-    /// An ASCII character folds to itself or its lower case, whitespace to a space, and never
-    /// away, so nothing but that unit can follow; a character outside ASCII may fold to it, or
-    /// be dropped, and is left to the verification.
+    /// Whether the bytes after an ASCII candidate at `offset` rule it out: the next is an ASCII
+    /// character other than the pattern's `second` unit, or it is that unit and the one after is
+    /// an ASCII character other than `third` (each a letter or digit, in either case when case is
+    /// folded). An ASCII character folds to itself or its lower case, whitespace to a space, and
+    /// never away, so nothing but those units can follow; a character outside ASCII may fold to
+    /// them, or be dropped, and is left to the verification.
     @inline(__always)
-    private func ruledOut(byByteAt offset: Int, second: UInt8?) -> Bool {
-        guard let second, offset < bytes.count else { return false }
-        let next = bytes[offset]
+    private func ruledOut(after offset: Int, second: UInt8?, third: UInt8?) -> Bool {
+        guard let second, offset + 1 < bytes.count else { return false }
+        let next = bytes[offset + 1]
         guard next < 0x80 else { return false }
-        return (foldsCase && (0x41...0x5A).contains(next) ? next | 0x20 : next) != second
+        if folded(next) != second { return true }
+        guard let third, offset + 2 < bytes.count else { return false }
+        let following = bytes[offset + 2]
+        return following < 0x80 && folded(following) != third
+    }
+
+    /// An ASCII byte as the pattern holds it: in lower case when case is folded.
+    @inline(__always)
+    private func folded(_ byte: UInt8) -> UInt8 {
+        foldsCase && (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
     @inline(__always)
