@@ -67,8 +67,9 @@ struct TXTBlockBuilder {
                             units: line.units.lowerBound..<trimmed.units.upperBound, isBlank: false)
             if paragraph.isOpen, !previousBlank, !indented {
                 if isSoftWrap(previousLength: paragraph.lastLineLength, nextLine: trimmed.bytes, in: bytes) {
-                    let joinsCJK = UTF8Scanning.isWideScript(paragraph.lastScalar)
-                        && UTF8Scanning.isWideScript(UTF8Scanning.scalar(bytes, at: trimmed.bytes.lowerBound))
+                    // The next line's first scalar first: it is at hand, the paragraph's last is looked for.
+                    let joinsCJK = UTF8Scanning.isWideScript(UTF8Scanning.scalar(bytes, at: trimmed.bytes.lowerBound))
+                        && UTF8Scanning.isWideScript(paragraph.lastScalar)
                     if !joinsCJK { paragraph.appendJoiner(0x20) }
                     paragraph.appendLine(trimmed)
                 } else {

@@ -16,10 +16,24 @@ enum UTF8Scanning {
     }
 
     /// The offset of the first line feed at or after `start`, or the end of `bytes`: where a line
-    /// ends in a text without carriage returns (see ``containsCarriageReturn(_:)``).
+    /// ends in a text without carriage returns (see ``containsCarriageReturn(_:)``). Lines are
+    /// short, mostly: the first bytes are searched eight at a time, inline; a long line goes on
+    /// to `memchr`.
     static func lineFeed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
-        return memchr(base + start, 0x0A, bytes.count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+        let count = bytes.count
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        let inlineEnd = min(count, start + 128)
+        while index + 8 <= inlineEnd {
+            let lineFeeds = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ (ones &* 0x0A)
+            // The lowest flagged byte is the first line feed exactly.
+            let found = (lineFeeds &- ones) & ~lineFeeds & high
+            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        return memchr(base + index, 0x0A, count - index).map { UnsafeRawPointer($0) - raw } ?? count
     }
 
     /// Whether `bytes` hold a carriage return anywhere (so lines may end at one).
@@ -84,8 +98,11 @@ enum UTF8Scanning {
                     // Zero bytes count as nothing below; the bytes from the break on are cleared.
                     word &= before == 0 ? 0 : ~UInt64(0) >> UInt64(64 - 8 * before)
                 }
-                continuations &+= (word & ~(word << 1) & high) >> 7
-                fourByteLeads &+= (word & (word << 1) & (word << 2) & (word << 3) & high) >> 7
+                // Most words of a book are ASCII: nothing to tally.
+                if word & high != 0 {
+                    continuations &+= (word & ~(word << 1) & high) >> 7
+                    fourByteLeads &+= (word & (word << 1) & (word << 2) & (word << 3) & high) >> 7
+                }
                 index += before
                 if before < 8 {
                     return (index, units + index - batchStart - byteSum(continuations) + byteSum(fourByteLeads))

@@ -119,4 +119,22 @@ import Testing
             #expect(UTF8Scanning.firstWordLength(buffer, in: 0..<bytes.count, limit: 0) == 0)
         }
     }
+
+    @Test("line feeds are found inline and past the first bytes", arguments: 0..<4)
+    func lineFeeds(seed: UInt64) {
+        var generator = SeededRandom(seed: 0x0A0A &+ seed)
+        for _ in 0..<40 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...600, using: &generator) {
+                let roll = Int.random(in: 0..<150, using: &generator)
+                bytes += roll == 0 ? [0x0A] : roll < 15 ? Array("’".utf8) : [UInt8(ascii: "k")]
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...bytes.count {
+                    let expected = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+                    #expect(UTF8Scanning.lineFeed(buffer, from: start) == expected)
+                }
+            }
+        }
+    }
 }
