@@ -29,8 +29,8 @@ struct TXTBlockBuilder {
         var index = -1
         var nextHeading = 0
         var blocks: [Block] = []
-        // Prose has a paragraph every few hundred bytes; a guess that is short only grows once or twice.
-        blocks.reserveCapacity(bytes.count / 256 + 16)
+        // Prose has a paragraph every 150 to 300 bytes; a guess that is short only grows once or twice.
+        blocks.reserveCapacity(bytes.count / 160 + 16)
         var paragraph = ParagraphAccumulator(bytes: bytes, baseOffset: baseOffset)
         var previousBlank = startsAfterBlank
 
@@ -197,7 +197,7 @@ struct TXTBlockBuilder {
             // About a run a line: a guess, the array grows when it is short.
             runs = []
             runs.reserveCapacity(bytes.count / 48 + 16)
-            blockRunsEnds.reserveCapacity(bytes.count / 256 + 16)
+            blockRunsEnds.reserveCapacity(bytes.count / 160 + 16)
         }
 
         var lastScalar: UInt32 {
@@ -279,11 +279,14 @@ struct TXTBlockBuilder {
                     initialized = buffer.initialize(fromContentsOf: runs)
                 }
             }
-            var start = 0
-            for index in blocks.indices {
-                let end = blockRunsEnds[index]
-                blocks[index].sourceMap = SourceMap(sharing: shared[start..<end])
-                start = end
+            // Through the buffer, so each map is set in place, the block not copied out and back.
+            blocks.withUnsafeMutableBufferPointer { blocks in
+                var start = 0
+                for index in blocks.indices {
+                    let end = blockRunsEnds[index]
+                    blocks[index].sourceMap = SourceMap(sharing: shared[start..<end])
+                    start = end
+                }
             }
         }
     }
