@@ -26,12 +26,28 @@ public struct SourceMap: Hashable, Sendable {
         public var sourceEnd: Int { sourceStart + length }
     }
 
-    /// The runs, ordered by `textStart`, not overlapping.
-    public private(set) var runs: [Run]
+    /// The runs, a slice of an array that the maps of many blocks may share: a text section's
+    /// blocks keep their runs in one array, one allocation a section rather than one a block
+    /// (see ``init(sharing:)``).
+    private var storage: ArraySlice<Run>
+
+    /// The runs, ordered by `textStart`, not overlapping. A map made from an array gives that
+    /// array back; one that shares its array (``init(sharing:)``) copies its runs out, so code
+    /// that walks many maps reads ``runSlice`` instead.
+    public var runs: [Run] { Array(storage) }
+
+    /// The runs as they are stored, without copying them out of a shared array.
+    package var runSlice: ArraySlice<Run> { storage }
 
     /// Creates a map from runs ordered by text offset.
     public init(runs: [Run] = []) {
-        self.runs = runs
+        storage = runs[...]
+    }
+
+    /// Creates a map from runs ordered by text offset that are a slice of an array other maps
+    /// share: the maps hold one array between them.
+    package init(sharing runs: ArraySlice<Run>) {
+        storage = runs
     }
 
     /// A map where the whole text comes one for one from `sourceStart`.
@@ -42,41 +58,41 @@ public struct SourceMap: Hashable, Sendable {
     /// Appends a run, merging it with the last one when they are contiguous in both spaces.
     public mutating func append(textStart: Int, sourceStart: Int, length: Int) {
         guard length > 0 else { return }
-        if let last = runs.last, last.textEnd == textStart, last.sourceEnd == sourceStart {
-            runs[runs.count - 1].length += length
+        if let last = storage.last, last.textEnd == textStart, last.sourceEnd == sourceStart {
+            storage[storage.endIndex - 1].length += length
         } else {
-            runs.append(Run(textStart: textStart, sourceStart: sourceStart, length: length))
+            storage.append(Run(textStart: textStart, sourceStart: sourceStart, length: length))
         }
     }
 
     /// The source range the block covers, or nil when nothing maps.
     public var sourceRange: Range<Int>? {
-        guard let first = runs.min(by: { $0.sourceStart < $1.sourceStart }),
-              let last = runs.max(by: { $0.sourceEnd < $1.sourceEnd }) else { return nil }
+        guard let first = storage.min(by: { $0.sourceStart < $1.sourceStart }),
+              let last = storage.max(by: { $0.sourceEnd < $1.sourceEnd }) else { return nil }
         return first.sourceStart..<last.sourceEnd
     }
 
     /// The native offset of a text offset.
     public func sourceOffset(forTextOffset offset: Int) -> Int? {
-        guard !runs.isEmpty else { return nil }
+        guard !storage.isEmpty else { return nil }
         // The last run starting at or before `offset`.
-        var low = 0, high = runs.count
+        var low = storage.startIndex, high = storage.endIndex
         while low < high {
             let mid = (low + high) / 2
-            if runs[mid].textStart <= offset { low = mid + 1 } else { high = mid }
+            if storage[mid].textStart <= offset { low = mid + 1 } else { high = mid }
         }
-        guard low > 0 else { return runs[0].sourceStart }
-        let run = runs[low - 1]
+        guard low > storage.startIndex else { return storage[storage.startIndex].sourceStart }
+        let run = storage[low - 1]
         return run.sourceStart + min(offset - run.textStart, run.length)
     }
 
     /// The text offset of a native offset: inside a run when one holds it, else the start of the
     /// first run after it, else the end of the last run. Nil when the map is empty.
     public func textOffset(forSourceOffset offset: Int) -> Int? {
-        guard !runs.isEmpty else { return nil }
+        guard !storage.isEmpty else { return nil }
         var best: Int?
         var bestDistance = Int.max
-        for run in runs {
+        for run in storage {
             if offset >= run.sourceStart && offset < run.sourceEnd { return run.textStart + offset - run.sourceStart }
             if run.sourceStart > offset, run.sourceStart - offset < bestDistance {
                 bestDistance = run.sourceStart - offset
@@ -84,7 +100,7 @@ public struct SourceMap: Hashable, Sendable {
             }
         }
         if let best { return best }
-        let last = runs.max(by: { $0.sourceEnd < $1.sourceEnd })!
+        let last = storage.max(by: { $0.sourceEnd < $1.sourceEnd })!
         return last.textEnd
     }
 }

@@ -70,16 +70,16 @@ public enum SourceOffsetLocating {
         let blocks = content.blocks
         guard let target = occupiedOffset(atOrAfter: offset, in: blocks) else {
             guard let last = blocks.indices.last else { return TextPosition(section: section, block: 0, offset: 0) }
-            let hasText = blocks[last].sourceMap.runs.contains { $0.length > 0 }
+            let hasText = blocks[last].sourceMap.runSlice.contains { $0.length > 0 }
             return TextPosition(section: section, block: last, offset: hasText ? blocks[last].text.utf16.count : 0)
         }
         for (index, block) in blocks.enumerated() {
-            for run in block.sourceMap.runs where run.length > 0 && run.sourceStart <= target && target < run.sourceEnd {
+            for run in block.sourceMap.runSlice where run.length > 0 && run.sourceStart <= target && target < run.sourceEnd {
                 return TextPosition(section: section, block: index, offset: run.textStart + target - run.sourceStart)
             }
         }
         for (index, block) in blocks.enumerated() {
-            for run in block.sourceMap.runs where run.sourceStart == target {
+            for run in block.sourceMap.runSlice where run.sourceStart == target {
                 return TextPosition(section: section, block: index, offset: run.textStart)
             }
         }
@@ -91,7 +91,7 @@ public enum SourceOffsetLocating {
     private static func occupiedOffset(atOrAfter offset: Int, in blocks: [Block]) -> Int? {
         var next: Int?
         for block in blocks {
-            for run in block.sourceMap.runs {
+            for run in block.sourceMap.runSlice {
                 if run.length > 0, run.sourceStart <= offset, offset < run.sourceEnd { return offset }
                 if run.sourceStart >= offset, next.map({ run.sourceStart < $0 }) ?? true { next = run.sourceStart }
             }

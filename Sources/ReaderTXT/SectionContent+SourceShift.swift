@@ -6,11 +6,20 @@ extension SectionContent {
     func shiftingSources(by delta: Int) -> SectionContent {
         guard delta != 0 else { return self }
         var shifted = self
-        for index in shifted.blocks.indices {
-            let runs = shifted.blocks[index].sourceMap.runs.map {
-                SourceMap.Run(textStart: $0.textStart, sourceStart: $0.sourceStart + delta, length: $0.length)
+        // The moved runs go to one array the maps share, as the builder made them.
+        var runs: [SourceMap.Run] = []
+        var ends: [Int] = []
+        ends.reserveCapacity(blocks.count)
+        for block in blocks {
+            for run in block.sourceMap.runSlice {
+                runs.append(SourceMap.Run(textStart: run.textStart, sourceStart: run.sourceStart + delta, length: run.length))
             }
-            shifted.blocks[index].sourceMap = SourceMap(runs: runs)
+            ends.append(runs.count)
+        }
+        var start = 0
+        for index in shifted.blocks.indices {
+            shifted.blocks[index].sourceMap = SourceMap(sharing: runs[start..<ends[index]])
+            start = ends[index]
         }
         return shifted
     }

@@ -16,9 +16,9 @@ struct SourceRunCursor {
     /// else at the start of the next run, else at the end of the last block.
     mutating func position(ofSourceOffset offset: Int, section: Int) -> TextPosition {
         while block < blocks.count {
-            let runs = blocks[block].sourceMap.runs
+            let runs = blocks[block].sourceMap.runSlice
             if run < runs.count {
-                if runs[run].sourceEnd > offset { break }
+                if runs[runs.startIndex + run].sourceEnd > offset { break }
                 run += 1
             } else {
                 block += 1
@@ -29,7 +29,8 @@ struct SourceRunCursor {
             guard let last = blocks.indices.last else { return TextPosition(section: section, block: 0, offset: 0) }
             return TextPosition(section: section, block: last, offset: blocks[last].text.utf16Length)
         }
-        let found = blocks[block].sourceMap.runs[run]
+        let runs = blocks[block].sourceMap.runSlice
+        let found = runs[runs.startIndex + run]
         return TextPosition(section: section, block: block, offset: found.textStart + max(0, offset - found.sourceStart))
     }
 }

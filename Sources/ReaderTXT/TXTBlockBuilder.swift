@@ -29,6 +29,8 @@ struct TXTBlockBuilder {
         var index = -1
         var nextHeading = 0
         var blocks: [Block] = []
+        // Prose has a paragraph every 150 to 300 bytes; a guess that is short only grows once or twice.
+        blocks.reserveCapacity(bytes.count / 160 + 16)
         var paragraph = ParagraphAccumulator(bytes: bytes, baseOffset: baseOffset)
         var previousBlank = startsAfterBlank
 
@@ -48,15 +50,15 @@ struct TXTBlockBuilder {
             if nextHeading < headings.count && headings[nextHeading].lineIndex == index {
                 let heading = headings[nextHeading]
                 flush()
-                var block = ParagraphAccumulator(bytes: bytes, baseOffset: baseOffset)
-                block.start(kind: .heading(level: heading.level), spacingBefore: atDocumentStart(blocks) ? 0 : 1)
-                block.appendLine(trimmed)
+                // The heading is a block of its own, closed before the next line is read.
+                paragraph.start(kind: .heading(level: heading.level), spacingBefore: atDocumentStart(blocks) ? 0 : 1)
+                paragraph.appendLine(trimmed)
                 if heading.includesNextLine, let next = lines.next() {
                     index += 1
-                    block.appendJoiner(0x0A)
-                    block.appendLine(trim(bytes, next))
+                    paragraph.appendJoiner(0x0A)
+                    paragraph.appendLine(trim(bytes, next))
                 }
-                block.finish(into: &blocks)
+                paragraph.finish(into: &blocks)
                 previousBlank = false
                 continue
             }
@@ -64,11 +66,10 @@ struct TXTBlockBuilder {
             let kept = Line(bytes: line.bytes.lowerBound..<trimmed.bytes.upperBound,
                             units: line.units.lowerBound..<trimmed.units.upperBound, isBlank: false)
             if paragraph.isOpen, !previousBlank, !indented {
-                let soft = joining.isSoftWrap(previousLength: paragraph.lastLineLength,
-                                              nextWordLength: UTF8Scanning.firstWordLength(bytes, in: trimmed.bytes))
-                if soft {
-                    let joinsCJK = UTF8Scanning.isWideScript(paragraph.lastScalar)
-                        && UTF8Scanning.isWideScript(UTF8Scanning.scalar(bytes, at: trimmed.bytes.lowerBound))
+                if isSoftWrap(previousLength: paragraph.lastLineLength, nextLine: trimmed.bytes, in: bytes) {
+                    // The next line's first scalar first: it is at hand, the paragraph's last is looked for.
+                    let joinsCJK = UTF8Scanning.isWideScript(UTF8Scanning.scalar(bytes, at: trimmed.bytes.lowerBound))
+                        && UTF8Scanning.isWideScript(paragraph.lastScalar)
                     if !joinsCJK { paragraph.appendJoiner(0x20) }
                     paragraph.appendLine(trimmed)
                 } else {
@@ -83,11 +84,24 @@ struct TXTBlockBuilder {
             previousBlank = false
         }
         flush()
+        paragraph.placeSourceMaps(in: &blocks)
         return (blocks, lines.units)
     }
 
     private func atDocumentStart(_ blocks: [Block]) -> Bool {
         blocks.isEmpty && startsDocument
+    }
+
+    /// ``TXTLineJoining/isSoftWrap(previousLength:nextWordLength:)`` for the line `nextLine` of
+    /// `bytes`, which measures the line's first word only when the line before leaves the
+    /// question open, and only as far as the room left on it: a nearly full line is a wrap
+    /// whatever follows, and a word longer than the room is one however long it is.
+    private func isSoftWrap(previousLength: Int, nextLine: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let width = joining.wrapWidth else { return false }
+        if joining.isSoftWrap(previousLength: previousLength, nextWordLength: 0) { return true }
+        let room = width - previousLength - 1
+        let word = UTF8Scanning.firstWordLength(bytes, in: nextLine, limit: room + 1)
+        return joining.isSoftWrap(previousLength: previousLength, nextWordLength: word)
     }
 
     /// The lines of a text, split at LF, CRLF or CR (numbered as ``ChapterHeadingDetector``
@@ -108,8 +122,7 @@ struct TXTBlockBuilder {
         mutating func next() -> Line? {
             let count = bytes.count
             guard start < count else { return nil }
-            let end = UTF8Scanning.lineBreak(bytes, from: start)
-            let length = UTF8Counting.utf16Count(bytes, in: start..<end)
+            let (end, length) = UTF8Scanning.lineBreakCountingUTF16(bytes, from: start)
             let line = Line(bytes: start..<end, units: units..<units + length,
                             isBlank: TXTBlockBuilder.isBlank(bytes, start..<end))
             units += length
@@ -154,7 +167,9 @@ struct TXTBlockBuilder {
         return Line(bytes: low..<high, units: lowUnits..<highUnits, isBlank: low == high)
     }
 
-    /// Collects the lines of one paragraph with their source map.
+    /// Collects the lines of one paragraph with their source map, and the source maps of the
+    /// section's blocks: one array of runs for the whole section, which the blocks' maps share
+    /// (a block then costs one allocation, its text, where a map of its own was a second).
     private struct ParagraphAccumulator {
         /// The section's text, which every line is a range of.
         let bytes: UnsafeBufferPointer<UInt8>
@@ -168,14 +183,21 @@ struct TXTBlockBuilder {
         /// The text once it is more than ``soleLine``.
         private var text: [UInt8] = []
         private var textUnits = 0
-        /// The source map's runs so far, in a buffer kept from paragraph to paragraph: the map is
-        /// made once, with room for exactly its runs.
-        private var runs: [SourceMap.Run] = []
+        /// The runs of every block finished so far, then of the open one, in order.
+        private var runs: [SourceMap.Run]
+        /// Where the open block's runs begin in ``runs``.
+        private var blockRunsStart = 0
+        /// Where each finished block's runs end in ``runs``, a block after another.
+        private var blockRunsEnds: [Int] = []
         private(set) var lastLineLength = 0
 
         init(bytes: UnsafeBufferPointer<UInt8>, baseOffset: Int) {
             self.bytes = bytes
             self.baseOffset = baseOffset
+            // About a run a line: a guess, the array grows when it is short.
+            runs = []
+            runs.reserveCapacity(bytes.count / 48 + 16)
+            blockRunsEnds.reserveCapacity(bytes.count / 160 + 16)
         }
 
         var lastScalar: UInt32 {
@@ -190,7 +212,7 @@ struct TXTBlockBuilder {
             soleLine = nil
             if !text.isEmpty { text.removeAll(keepingCapacity: true) }
             textUnits = 0
-            if !runs.isEmpty { runs.removeAll(keepingCapacity: true) }
+            blockRunsStart = runs.count
         }
 
         mutating func appendLine(_ line: Line) {
@@ -213,10 +235,10 @@ struct TXTBlockBuilder {
         }
 
         /// Appends a run as ``SourceMap/append(textStart:sourceStart:length:)`` does, merging it
-        /// with the last one when they are contiguous in both spaces.
+        /// with the open block's last one when they are contiguous in both spaces.
         private mutating func appendRun(textStart: Int, sourceStart: Int, length: Int) {
             guard length > 0 else { return }
-            if let last = runs.last, last.textEnd == textStart, last.sourceEnd == sourceStart {
+            if runs.count > blockRunsStart, let last = runs.last, last.textEnd == textStart, last.sourceEnd == sourceStart {
                 runs[runs.count - 1].length += length
             } else {
                 runs.append(SourceMap.Run(textStart: textStart, sourceStart: sourceStart, length: length))
@@ -229,21 +251,43 @@ struct TXTBlockBuilder {
             soleLine = nil
         }
 
-        /// Appends the paragraph's block to `blocks`, if it is open and has text. Built right in
-        /// the array: a block returned and then appended was copied, retaining its every field.
+        /// Appends the paragraph's block to `blocks`, if it is open and has text, with an empty
+        /// source map that ``placeSourceMaps(in:)`` fills. Built right in the array: a block
+        /// returned and then appended was copied, retaining its every field.
         mutating func finish(into blocks: inout [Block]) {
             guard isOpen else { return }
             isOpen = false
             let blockText: String
-            if let soleLine {
-                guard !soleLine.isEmpty else { return }
+            if let soleLine, !soleLine.isEmpty {
                 blockText = String(wellFormedUTF8: UnsafeBufferPointer(rebasing: bytes[soleLine]))
-            } else {
-                guard !text.isEmpty else { return }
+            } else if soleLine == nil, !text.isEmpty {
                 blockText = String(wellFormedUTF8: text)
+            } else {
+                runs.removeSubrange(blockRunsStart...)
+                return
             }
-            blocks.append(Block(kind: kind, text: blockText, sourceMap: SourceMap(runs: runs.withUnsafeBufferPointer { Array($0) }),
-                                spacingBefore: spacingBefore))
+            blocks.append(Block(kind: kind, text: blockText, sourceMap: SourceMap(), spacingBefore: spacingBefore))
+            blockRunsEnds.append(runs.count)
+        }
+
+        /// Gives each of `blocks`, the blocks finished here in order, its source map: its runs,
+        /// in one array the maps share, cut to its size when the guess left more than half unused.
+        func placeSourceMaps(in blocks: inout [Block]) {
+            var shared = runs
+            if shared.capacity > 2 * shared.count + 16 {
+                shared = [SourceMap.Run](unsafeUninitializedCapacity: runs.count) { buffer, initialized in
+                    initialized = buffer.initialize(fromContentsOf: runs)
+                }
+            }
+            // Through the buffer, so each map is set in place, the block not copied out and back.
+            blocks.withUnsafeMutableBufferPointer { blocks in
+                var start = 0
+                for index in blocks.indices {
+                    let end = blockRunsEnds[index]
+                    blocks[index].sourceMap = SourceMap(sharing: shared[start..<end])
+                    start = end
+                }
+            }
         }
     }
 }

@@ -330,6 +330,9 @@ public final class TXTDocument: Document, ContentsPositionProviding, @unchecked 
         recentContent.append((index, built.content, built.baseOffset != nil))
         if recentContent.count > Self.recentCapacity { retiredContent.append(recentContent.removeFirst().content) }
         if readsSequentially || lastLoadedSection.map({ index == $0 + 1 }) == true { buildAhead(index + 1) }
+        // A reader going to the end keeps a second section building: with one, whenever building
+        // a section takes longer than laying one out, the reader waits and the other core idles.
+        if readsSequentially { buildAhead(index + 2) }
         lastLoadedSection = index
         return built.content
     }

@@ -15,7 +15,7 @@ struct TXTLineJoining: Hashable, Sendable {
     struct SampleBreak: Hashable, Sendable {
         /// The UTF-16 length of the line before the break, without trailing white space.
         var lineLength: Int
-        /// The first word of the line after it, as ``UTF8Scanning/firstWordLength(_:in:)`` counts it.
+        /// The first word of the line after it, as ``UTF8Scanning/firstWordLength(_:in:limit:)`` counts it.
         var nextWordLength: Int
     }
 

@@ -16,12 +16,26 @@ enum UTF8Scanning {
     }
 
     /// The offset of the first line feed at or after `start`, or the end of `bytes`: where a line
-    /// ends in a text without carriage returns (see ``containsCarriageReturn(_:)``).
+    /// ends in a text without carriage returns (see ``containsCarriageReturn(_:)``). Lines are
+    /// short, mostly: the first bytes are searched eight at a time, inline; a long line goes on
+    /// to `memchr`.
     static func lineFeed(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
-        // A blank line (a fifth of a novel's lines) ends where it starts: no call needed.
+        // A blank line (a fifth of a novel's lines) ends where it starts.
         if bytes[start] == 0x0A { return start }
-        return memchr(base + start, 0x0A, bytes.count - start).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+        let count = bytes.count
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        let inlineEnd = min(count, start + 128)
+        while index + 8 <= inlineEnd {
+            let lineFeeds = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ (ones &* 0x0A)
+            // The lowest flagged byte is the first line feed exactly.
+            let found = (lineFeeds &- ones) & ~lineFeeds & high
+            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        return memchr(base + index, 0x0A, count - index).map { UnsafeRawPointer($0) - raw } ?? count
     }
 
     /// Whether `bytes` hold a carriage return anywhere (so lines may end at one).
@@ -58,6 +72,61 @@ enum UTF8Scanning {
         // Carriage returns are rare: look for one only before the line feed.
         guard lineFeed > index, let carriageReturn = memchr(base + index, 0x0D, lineFeed - index) else { return lineFeed }
         return UnsafeRawPointer(carriageReturn) - raw
+    }
+
+    /// ``lineBreak(_:from:)`` and the UTF-16 units of the line before it, counted as the line is
+    /// searched (as ``UTF8Counting/utf16Count(_:in:)`` counts them), so its bytes are read once.
+    static func lineBreakCountingUTF16(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, utf16Count: Int) {
+        guard let base = bytes.baseAddress, start < bytes.count else { return (bytes.count, 0) }
+        let count = bytes.count
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        var units = 0
+        while index + 8 <= count {
+            // Per-byte tallies of continuation bytes (10xxxxxx) and four-byte leads (11110xxx),
+            // summed across bytes every 255 words at most, before a byte can overflow.
+            var continuations: UInt64 = 0, fourByteLeads: UInt64 = 0
+            let batchStart = index
+            let batchEnd = min(count, index + 8 * 255)
+            while index + 8 <= batchEnd {
+                var word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                // The lowest flagged byte is the first line feed or carriage return exactly.
+                let lineFeeds = word ^ (ones &* 0x0A), returns = word ^ (ones &* 0x0D)
+                let found = ((lineFeeds &- ones) & ~lineFeeds | (returns &- ones) & ~returns) & high
+                var before = 8
+                if found != 0 {
+                    before = found.trailingZeroBitCount >> 3
+                    // Zero bytes count as nothing below; the bytes from the break on are cleared.
+                    word &= before == 0 ? 0 : ~UInt64(0) >> UInt64(64 - 8 * before)
+                }
+                // Most words of a book are ASCII: nothing to tally.
+                if word & high != 0 {
+                    continuations &+= (word & ~(word << 1) & high) >> 7
+                    fourByteLeads &+= (word & (word << 1) & (word << 2) & (word << 3) & high) >> 7
+                }
+                index += before
+                if before < 8 {
+                    return (index, units + index - batchStart - byteSum(continuations) + byteSum(fourByteLeads))
+                }
+            }
+            units += index - batchStart - byteSum(continuations) + byteSum(fourByteLeads)
+        }
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D { break }
+            if byte & 0xC0 != 0x80 { units += 1 }
+            if byte >= 0xF0 { units += 1 }
+            index += 1
+        }
+        return (index, units)
+    }
+
+    /// The sum of the eight bytes of `word`.
+    @inline(__always)
+    private static func byteSum(_ word: UInt64) -> Int {
+        let pairs = (word & 0x00FF_00FF_00FF_00FF) &+ (word >> 8 & 0x00FF_00FF_00FF_00FF)
+        return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
     }
 
     /// The byte length of the whitespace scalar at `index` (space, tab, VT, FF, no-break space,
@@ -125,11 +194,12 @@ enum UTF8Scanning {
 
     /// Scalars of `bytes[range]` up to the first whitespace; 1 for CJK, which may break after any
     /// character: how much of a line would have to fit on the line before for a wrap to keep it there.
-    static func firstWordLength(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int {
+    /// Counting stops at `limit`, for a caller that only asks whether the word is that long.
+    static func firstWordLength(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>, limit: Int = .max) -> Int {
         var index = range.lowerBound, length = 0
         guard index < range.upperBound else { return 0 }
         if isWideScript(scalar(bytes, at: index)) { return 1 }
-        while index < range.upperBound, whitespaceLength(bytes, at: index, end: range.upperBound) == 0 {
+        while length < limit, index < range.upperBound, whitespaceLength(bytes, at: index, end: range.upperBound) == 0 {
             index += scalarLength(lead: bytes[index])
             length += 1
         }

@@ -90,4 +90,64 @@ import Testing
             #expect(TXTHeadingLine.trimmingWhitespace(text) == text.trimmingCharacters(in: .whitespaces))
         }
     }
+
+    @Test("a line's break and its UTF-16 units found in one pass", arguments: 0..<4)
+    func lineBreaksCountingUTF16(seed: UInt64) {
+        var generator = SeededRandom(seed: 0x1F16 &+ seed)
+        for round in 0..<40 {
+            // Short random lines, and (every fourth round) lines of thousands of bytes, longer
+            // than one batch of the count, with four-byte scalars among them.
+            var bytes = Array(Self.randomText(using: &generator).utf8)
+            if round % 4 == 0 {
+                for _ in 0..<Int.random(in: 0...3000, using: &generator) {
+                    let roll = Int.random(in: 0..<400, using: &generator)
+                    bytes += roll == 0 ? [0x0A] : roll == 1 ? [0x0D] : roll < 20 ? Array("’".utf8) : roll < 30 ? Array("😀".utf8) : [UInt8(ascii: "k")]
+                }
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                var start = 0
+                // Every line start, and a few starts inside lines.
+                var starts = [0]
+                for (index, byte) in bytes.enumerated() where byte == 0x0A || byte == 0x0D { starts.append(index + 1) }
+                starts += (0..<5).map { _ in Int.random(in: 0...bytes.count, using: &generator) }
+                    .filter { $0 == bytes.count || bytes[$0] & 0xC0 != 0x80 }
+                for lineStart in starts {
+                    start = lineStart
+                    let end = UTF8Scanning.lineBreak(buffer, from: start)
+                    let found = UTF8Scanning.lineBreakCountingUTF16(buffer, from: start)
+                    #expect(found.end == end)
+                    #expect(found.utf16Count == UTF8Counting.utf16Count(buffer, in: start..<end))
+                }
+            }
+        }
+    }
+
+    @Test("a first word measured only up to a limit")
+    func firstWordLengthLimit() {
+        let bytes = Array("Lighthouse keeper".utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            #expect(UTF8Scanning.firstWordLength(buffer, in: 0..<bytes.count) == 10)
+            #expect(UTF8Scanning.firstWordLength(buffer, in: 0..<bytes.count, limit: 4) == 4)
+            #expect(UTF8Scanning.firstWordLength(buffer, in: 0..<bytes.count, limit: 11) == 10)
+            #expect(UTF8Scanning.firstWordLength(buffer, in: 0..<bytes.count, limit: 0) == 0)
+        }
+    }
+
+    @Test("line feeds are found inline and past the first bytes", arguments: 0..<4)
+    func lineFeeds(seed: UInt64) {
+        var generator = SeededRandom(seed: 0x0A0A &+ seed)
+        for _ in 0..<40 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...600, using: &generator) {
+                let roll = Int.random(in: 0..<150, using: &generator)
+                bytes += roll == 0 ? [0x0A] : roll < 15 ? Array("’".utf8) : [UInt8(ascii: "k")]
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...bytes.count {
+                    let expected = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+                    #expect(UTF8Scanning.lineFeed(buffer, from: start) == expected)
+                }
+            }
+        }
+    }
 }

@@ -61,6 +61,8 @@ extension SourceMap {
     /// The map of a text transformed from this map's text: a transformed offset goes through
     /// `transform` to this map's text, then to the native source. One for one where both are.
     func composed(after transform: OffsetMap) -> SourceMap {
+        // Read once: a map that shares its runs' array (TXT) copies them out at every read.
+        let runs = self.runs
         guard runs.contains(where: { $0.length > 0 }) else { return self }
         var result = SourceMap()
         var index = 0
