@@ -43,6 +43,12 @@ struct OutputBuffer {
 
     /// Adds lines given as well-formed UTF-8, each with its line feed.
     mutating func lines(_ utf8: UnsafeBufferPointer<UInt8>) {
+        // A large piece that is safe as it is goes out without being copied.
+        if utf8.count >= limit, TerminalSafeText.isSafe(utf8: utf8) {
+            flush()
+            Self.writeAll(UnsafeRawBufferPointer(utf8))
+            return
+        }
         TerminalSafeText.append(utf8: utf8, to: &pending)
         if pending.count >= limit { flush() }
     }
@@ -62,15 +68,18 @@ struct OutputBuffer {
     /// Writes what is pending.
     mutating func flush() {
         guard !pending.isEmpty else { return }
-        pending.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0, errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
-        }
+        pending.withUnsafeBytes { Self.writeAll($0) }
         pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes `buffer` to standard output whole, unless writing fails.
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0, errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
+        }
     }
 }

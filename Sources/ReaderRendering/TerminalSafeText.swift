@@ -84,16 +84,26 @@ public enum TerminalSafeText {
         }
     }
 
+    /// Whether well-formed UTF-8 is safe as it is: ``append(utf8:to:)`` would copy it unchanged.
+    public static func isSafe(utf8 source: UnsafeBufferPointer<UInt8>) -> Bool {
+        firstUnsafeIndex(in: source) == nil
+    }
+
     /// The index of the first byte that needs replacing, or nil when the text is safe as it is.
     private static func firstUnsafeIndex(in source: UnsafeBufferPointer<UInt8>) -> Int? {
         let base = source.baseAddress.map(UnsafeRawPointer.init)
         var index = 0
         while index < source.count {
-            // Eight bytes at a time past those that hold no control character and no lead of one.
-            if let base, index + 8 <= source.count,
-               !mayHoldUnsafeByte(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                index += 8
-                continue
+            // Sixteen bytes at a time past those that hold no control character and no lead of
+            // one; else straight to the first byte that may be one.
+            if let base, index + 16 <= source.count {
+                let low = candidateBytes(base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let high = candidateBytes(base.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+                if low | high == 0 {
+                    index += 16
+                    continue
+                }
+                index += low != 0 ? low.trailingZeroBitCount >> 3 : 8 + high.trailingZeroBitCount >> 3
             }
             let byte = source[index]
             if byte < 0x20 {
@@ -111,31 +121,25 @@ public enum TerminalSafeText {
         return nil
     }
 
-    /// Whether one of the eight bytes of `word` is a control character other than a line feed or
-    /// a tab, DEL or 0xC2 (which leads the C1 controls); never false when one is. Line feeds end
-    /// every line of a text, so they must not send each word holding one down the byte-by-byte path.
+    /// The high bit of each byte of `word` (read little-endian, so the first byte is the lowest)
+    /// that is a control character other than a line feed or a tab, DEL, or 0xC2 (which leads
+    /// the C1 controls), exactly, byte by byte: the bytes worth a closer look. Line feeds end
+    /// every line of a text, so they must not send the words holding one down the byte-by-byte path.
     @inline(__always)
-    private static func mayHoldUnsafeByte(_ word: UInt64) -> Bool {
+    static func candidateBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let control = belowBytes(word, 0x20) & ~equalBytes(word, 0x0A) & ~equalBytes(word, 0x09)
-        let delete = word ^ (ones &* 0x7F), lead = word ^ (ones &* 0xC2)
-        return control | ((delete &- ones) & ~delete & highs) | ((lead &- ones) & ~lead & highs) != 0
-    }
-
-    /// The high bit of each byte of `word` below `limit` (at most 0x80), exactly, byte by byte.
-    @inline(__always)
-    private static func belowBytes(_ word: UInt64, _ limit: UInt8) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        // Seven-bit values plus 0x80 - limit reach 0x80 exactly from `limit` on, with no carry out.
-        return ~(((word & ~highs) &+ ones &* UInt64(0x80 - limit)) | word) & highs
-    }
-
-    /// The high bit of each byte of `word` equal to `value`, exactly, byte by byte.
-    @inline(__always)
-    private static func equalBytes(_ word: UInt64, _ value: UInt8) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let difference = word ^ (ones &* UInt64(value))
-        return ~(((difference & ~highs) &+ ~highs) | difference) & highs
+        // Each byte's low seven bits plus a constant below 0x80 - (low seven bits) never carries
+        // into the next byte; the sum's high bit tells whether the seven bits reach a threshold.
+        let low = word & ~highs
+        let atLeastSpace = low &+ ones &* (0x80 - 0x20)
+        let atLeastTab = low &+ ones &* (0x80 - 0x09)
+        let pastLineFeed = low &+ ones &* (0x80 - 0x0B)
+        let isDelete = low &+ ones
+        let leadDifference = low ^ (ones &* 0x42)
+        let isLeadLow = ~((leadDifference &+ ones &* 0x7F) | leadDifference)
+        let control = ~atLeastSpace & ~(atLeastTab & ~pastLineFeed)
+        // Controls and DEL are ASCII (high bit clear); 0xC2 has it set.
+        return ((control | isDelete) & ~word | isLeadLow & word) & highs
     }
 
     private static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]

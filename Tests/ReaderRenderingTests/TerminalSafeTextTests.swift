@@ -37,6 +37,28 @@ import Testing
         #expect(TerminalSafeText.visible(clean) == clean)
     }
 
+    /// Every scalar up to U+00FF at every place in a window of sixteen bytes and past it, among
+    /// ASCII and non-ASCII letters (whose high bits the word-at-a-time scan must tell from
+    /// 0xC2, the lead of the C1 controls): the text is safe exactly when the scalar is.
+    @Test func safetyIsJudgedScalarByScalarWherever() {
+        let background = Array("aé\nb\t°ü z«y".utf8)
+        for value in UInt32(0)...0xFF {
+            let scalar = Unicode.Scalar(value)!
+            let bytes = Array(String(scalar).utf8)
+            for position in 0...(2 * background.count) {
+                var text = background + background
+                text.insert(contentsOf: bytes, at: position)
+                // Places inside a scalar of the background give no text.
+                guard let decoded = String(validating: text, as: UTF8.self) else { continue }
+                let safe = text.withUnsafeBufferPointer { TerminalSafeText.isSafe(utf8: $0) }
+                let beforeLineFeed = position + 1 < text.count && text[position + 1] == 0x0A
+                let expected = value == 0x0D ? beforeLineFeed : !Self.isUnsafe(scalar)
+                #expect(safe == expected, "U+\(String(value, radix: 16)) at \(position)")
+                #expect(safe == (TerminalSafeText.visible(decoded) == decoded), "U+\(String(value, radix: 16)) at \(position)")
+            }
+        }
+    }
+
     /// A control character other than tab and line feed, DEL or a C1 control.
     private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value

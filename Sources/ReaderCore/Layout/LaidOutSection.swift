@@ -9,7 +9,7 @@ final class LaidOutSection: Sendable {
     /// The blocks, whose texts the lines of plain blocks are cut from.
     private let blocks: [Block]
     /// The lines of the plain blocks, block after block.
-    private let lines: [LineRecorder.Line]
+    private let lines: [CompactLine]
     /// Where each block's lines start in ``lines``, and after the last block where they end.
     private let lineStarts: [Int]
     /// The blocks that are not plain, laid out alone; nil for plain blocks.
@@ -19,8 +19,8 @@ final class LaidOutSection: Sendable {
     init(blocks: [Block], columns: Int) {
         let columns = max(1, columns)
         self.blocks = blocks
-        var lines: [LineRecorder.Line] = []
-        lines.reserveCapacity(blocks.count * 4)
+        var lines: [CompactLine] = []
+        lines.reserveCapacity(Self.expectedLineCount(of: blocks, columns: columns))
         var lineStarts: [Int] = []
         lineStarts.reserveCapacity(blocks.count + 1)
         var others: [LaidOutBlock?] = []
@@ -51,10 +51,21 @@ final class LaidOutSection: Sendable {
         BlockLines(section: self, block: index)
     }
 
+    /// About how many lines `blocks` take at `columns` cells (one cell a byte, lines a little
+    /// short of full), so the line array is allocated once for most sections.
+    private static func expectedLineCount(of blocks: [Block], columns: Int) -> Int {
+        let bytes = blocks.withUnsafeBufferPointer { source in
+            source.indices.reduce(0) { $0 + (source.baseAddress! + $1).pointee.text.utf8.count }
+        }
+        return bytes / max(1, columns - columns / 8) + blocks.count
+    }
+
     /// Whether `block` shows its lines without decoration: text outside quotes and lists, which
-    /// has no prefix (quote bars, indentation, a label), so every line has all the columns.
+    /// has no prefix (quote bars, indentation, a label), so every line has all the columns; and
+    /// whether its offsets fit a ``CompactLine``.
     private static func isPlain(_ block: UnsafePointer<Block>) -> Bool {
-        guard block.pointee.quoteDepth <= 0, block.pointee.listDepth <= 0, !block.pointee.text.isEmpty else { return false }
+        guard block.pointee.quoteDepth <= 0, block.pointee.listDepth <= 0, !block.pointee.text.isEmpty,
+              block.pointee.text.utf8.count <= Int(UInt32.max) else { return false }
         // As ``LinePrefix/width(of:columns:)``: without quotes and lists, only these kinds have a prefix.
         switch block.pointee.kind {
         case .rule, .listItem, .image: return false
@@ -66,7 +77,7 @@ final class LaidOutSection: Sendable {
     /// `target`; false, with nothing appended, when the text is not contiguous UTF-8 or holds a
     /// tab (which a line's shown text expands).
     private static func appendLines(of block: UnsafePointer<Block>, columns: Int,
-                                    to target: UnsafeMutablePointer<[LineRecorder.Line]>) -> Bool {
+                                    to target: UnsafeMutablePointer<[CompactLine]>) -> Bool {
         // As ``BlockLayout/wrapMode(of:)``, reading the block in place.
         let mode: WrapMode
         if case .preformatted = block.pointee.kind, block.pointee.tableRows.isEmpty { mode = .preformatted } else { mode = .flowing }
@@ -91,15 +102,21 @@ final class LaidOutSection: Sendable {
             other.write(range, to: &output)
             return
         }
+        guard !range.isEmpty else { return }
         let base = lineStarts[index]
-        _ = blocks.withUnsafeBufferPointer { $0[index].text.utf8.withContiguousStorageIfAvailable { bytes in
-            for line in range {
-                let line = lines[base + line]
-                let shown = line.start.utf8..<line.contentEnd.utf8
-                if !shown.isEmpty { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[shown])) }
-                output.append(0x0A)
+        // The lines and the text are read through pointers: indexing the arrays line by line
+        // would retain and release them at every line.
+        lines.withUnsafeBufferPointer { lines in
+            blocks.withUnsafeBufferPointer { blocks in
+                _ = (blocks.baseAddress! + index).pointee.text.utf8.withContiguousStorageIfAvailable { bytes in
+                    for line in lines[(base + range.lowerBound)..<(base + range.upperBound)] {
+                        let shown = Int(line.startUTF8)..<Int(line.contentEndUTF8)
+                        if !shown.isEmpty { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[shown])) }
+                        output.append(0x0A)
+                    }
+                }
             }
-        } }
+        }
     }
 
     /// The lines of one block of a ``LaidOutSection``.
@@ -115,7 +132,7 @@ final class LaidOutSection: Sendable {
         func textRange(ofLine index: Int) -> Range<Int> {
             if let other = section.others[block] { return other.textRange(ofLine: index) }
             let line = section.lines[section.lineStarts[block] + index]
-            return line.start.utf16..<line.end.utf16
+            return Int(line.startUTF16)..<Int(line.endUTF16)
         }
 
         /// Appends lines `range` to `output` as UTF-8, each followed by a line feed.
@@ -125,14 +142,32 @@ final class LaidOutSection: Sendable {
     }
 }
 
+/// One line of a plain block in a quarter of the room of a ``LineRecorder/Line``: the offsets
+/// the line is written and pointed at with, in 32 bits each (a plain block's text is shorter
+/// than 4 GiB). A section's lines are written by one thread and read by another: the fewer
+/// bytes, the less memory both go through.
+private struct CompactLine {
+    /// Where the line's share of the text starts, in UTF-8 code units.
+    var startUTF8: UInt32
+    /// Where the shown content ends, in UTF-8 code units.
+    var contentEndUTF8: UInt32
+    /// Where the line's share of the text starts, in UTF-16 code units.
+    var startUTF16: UInt32
+    /// Where the line's share of the text ends, in UTF-16 code units.
+    var endUTF16: UInt32
+}
+
 /// A sink that appends every line to an array owned by its caller, so the lines of many blocks
 /// share one array.
 private struct AppendingLineSink: LineSink {
-    let target: UnsafeMutablePointer<[LineRecorder.Line]>
+    let target: UnsafeMutablePointer<[CompactLine]>
 
     @inline(__always)
     mutating func addLine(start: TextOffset, contentEnd: TextOffset, end: TextOffset) {
-        target.pointee.append(LineRecorder.Line(start: start, contentEnd: contentEnd, end: end))
+        target.pointee.append(CompactLine(startUTF8: UInt32(truncatingIfNeeded: start.utf8),
+                                          contentEndUTF8: UInt32(truncatingIfNeeded: contentEnd.utf8),
+                                          startUTF16: UInt32(truncatingIfNeeded: start.utf16),
+                                          endUTF16: UInt32(truncatingIfNeeded: end.utf16)))
     }
 }
 
