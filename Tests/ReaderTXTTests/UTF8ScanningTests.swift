@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test("line feeds are the first LF, blank lines included", arguments: 0..<4)
-    func lineFeeds(seed: UInt64) {
+    func blankLineFeeds(seed: UInt64) {
         var generator = SeededRandom(seed: 0x0A0A &+ seed)
         for _ in 0..<50 {
             let bytes = Array((Self.randomText(using: &generator) + "\n\n" + Self.randomText(using: &generator)).utf8)

@@ -310,7 +310,7 @@ public final class Paginator: @unchecked Sendable {
 
             // A heading, and text with no source position of its own (an image's alternative
             // text), is not split: a page starting inside it could not be pointed at by a Locator.
-            let keepsWhole = isHeading || !cursor.blocks[position.block].sourceMap.runs.contains { $0.length > 0 }
+            let keepsWhole = isHeading || !cursor.blocks[position.block].sourceMap.runSlice.contains { $0.length > 0 }
             if !firstOnPage, spacing >= room || (keepsWhole && remaining + (isHeading ? 1 : 0) <= rows) {
                 return TextPosition(section: position.section, block: position.block, offset: 0)
             }
