@@ -71,21 +71,15 @@ struct SimpleScalars {
         var index = end
         // Read backwards, written backwards.
         while index > start, first > 0 {
+            let scalar: Scalar
             let byte = bytes[index - 1]
             if byte < 0x80 {
-                index -= 1
-                if Self.isASCIIWhitespace(byte) {
-                    if first == buffer.count || buffer[first] != Self.space {
-                        first -= 1
-                        buffer[first] = Self.space
-                    }
-                } else {
-                    first -= 1
-                    buffer[first] = index << 2 | 1
-                }
-                continue
+                // An ASCII byte is its own scalar: no need to look back for a lead byte.
+                scalar = Scalar(range: index - 1..<index, isWhitespace: Self.isASCIIWhitespace(byte))
+            } else {
+                guard let found = self.scalar(endingAt: index, start: start) else { return nil }
+                scalar = found
             }
-            guard let scalar = scalar(endingAt: index, start: start) else { return nil }
             if scalar.isWhitespace {
                 if first == buffer.count || buffer[first] != Self.space {
                     first -= 1
@@ -107,22 +101,6 @@ struct SimpleScalars {
         var count = 0
         var index = start
         while index < end {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                if Self.isASCIIWhitespace(byte) {
-                    if count == 0 || buffer[count - 1] != Self.space {
-                        guard count < buffer.count else { break }
-                        buffer[count] = Self.space
-                        count += 1
-                    }
-                } else {
-                    guard count < buffer.count else { break }
-                    buffer[count] = index << 2 | 1
-                    count += 1
-                }
-                index += 1
-                continue
-            }
             guard let scalar = scalar(at: index, end: end) else { return nil }
             if scalar.isWhitespace {
                 if count == 0 || buffer[count - 1] != Self.space {

@@ -23,19 +23,36 @@ enum UTF8Scanning {
         guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
         // A blank line (a fifth of a novel's lines) ends where it starts.
         if bytes[start] == 0x0A { return start }
-        let count = bytes.count
+        let inline = searchInline(bytes, from: start) { word in zeroBytes(word ^ (ones &* 0x0A)) }
+        if let found = inline.found { return found }
         let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+        return memchr(base + inline.end, 0x0A, bytes.count - inline.end).map { UnsafeRawPointer($0) - raw } ?? bytes.count
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// The high bit of each byte of `word` that is zero; the lowest is exact (a borrow only flags
+    /// bytes above a zero one).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- ones) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// The first 128 bytes from `start` searched eight at a time for the lowest byte `flags`
+    /// marks (its high bit set, the lowest flag exact): the offset found, else where the search
+    /// stopped (a multiple of eight bytes on, short of the end).
+    @inline(__always)
+    private static func searchInline(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                                     flags: (UInt64) -> UInt64) -> (found: Int?, end: Int) {
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
         var index = start
-        let inlineEnd = min(count, start + 128)
+        let inlineEnd = min(bytes.count, start + 128)
         while index + 8 <= inlineEnd {
-            let lineFeeds = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ (ones &* 0x0A)
-            // The lowest flagged byte is the first line feed exactly.
-            let found = (lineFeeds &- ones) & ~lineFeeds & high
-            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
+            let found = flags(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+            if found != 0 { return (index + found.trailingZeroBitCount >> 3, index) }
             index += 8
         }
-        return memchr(base + index, 0x0A, count - index).map { UnsafeRawPointer($0) - raw } ?? count
+        return (nil, index)
     }
 
     /// Whether `bytes` hold a carriage return anywhere (so lines may end at one).
@@ -51,18 +68,9 @@ enum UTF8Scanning {
         guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
         let count = bytes.count
         let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
-        var index = start
-        let inlineEnd = min(count, start + 128)
-        while index + 8 <= inlineEnd {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            // The lowest flagged byte is the first line feed or carriage return exactly (a borrow
-            // only flags bytes above a matching one).
-            let lineFeeds = word ^ (ones &* 0x0A), returns = word ^ (ones &* 0x0D)
-            let found = ((lineFeeds &- ones) & ~lineFeeds | (returns &- ones) & ~returns) & high
-            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
-            index += 8
-        }
+        let inline = searchInline(bytes, from: start) { word in zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x0D)) }
+        if let found = inline.found { return found }
+        var index = inline.end
         if index + 8 > count {
             while index < count && bytes[index] != 0x0A && bytes[index] != 0x0D { index += 1 }
             return index
@@ -92,8 +100,7 @@ enum UTF8Scanning {
             while index + 8 <= batchEnd {
                 var word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 // The lowest flagged byte is the first line feed or carriage return exactly.
-                let lineFeeds = word ^ (ones &* 0x0A), returns = word ^ (ones &* 0x0D)
-                let found = ((lineFeeds &- ones) & ~lineFeeds | (returns &- ones) & ~returns) & high
+                let found = zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x0D))
                 var before = 8
                 if found != 0 {
                     before = found.trailingZeroBitCount >> 3
