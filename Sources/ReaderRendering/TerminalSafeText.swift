@@ -17,6 +17,9 @@ public enum TerminalSafeText {
 
     /// Appends the UTF-8 bytes of `text` to `bytes`, control characters made visible.
     public static func append(_ text: String, to bytes: inout [UInt8]) {
+        // A native string's bytes are read where they are, without the copy `withUTF8` needs.
+        let appended: Void? = text.utf8.withContiguousStorageIfAvailable { append(utf8: $0, to: &bytes) }
+        guard appended == nil else { return }
         var text = text
         text.withUTF8 { append(utf8: $0, to: &bytes) }
     }

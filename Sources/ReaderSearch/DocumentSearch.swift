@@ -69,8 +69,10 @@ public final class DocumentSearch {
     private var titles: InPlaceTitles?
     /// The summaries of the hits in place (``nextSummary()``), while the bytes can be searched in place.
     private var summaries: InPlaceSummaries?
+    /// The summaries of the section summarised last that are still to be given, the next one last:
+    /// each is taken with `popLast()`, moved out rather than copied (a copy would retain each of its
+    /// strings once more, on this core, though most were made on the other).
     private var pendingSummaries: [SearchHitSummary] = []
-    private var nextPendingSummary = 0
 
     /// Called after each section is scanned with the number of sections scanned and the number
     /// to scan; returning false ends the search there (as if no more hits were found). Lets a
@@ -180,28 +182,26 @@ public final class DocumentSearch {
             summaries = InPlaceSummaries(search: inPlace, source: source, document: document, texts: texts)
         }
         guard let summaries else { return try next()?.summary }
-        while nextPendingSummary == pendingSummaries.count {
+        while pendingSummaries.isEmpty {
             guard !stopped, nextToScan < sectionsToScan.count else { return nil }
-            guard let found = try summaries.summaries(ofSection: sectionsToScan[nextToScan]) else {
+            guard let found = try summaries.summariesLastFirst(ofSection: sectionsToScan[nextToScan]) else {
                 // The bytes from this section on are searched the general way. A match that ran
                 // on into this section was given already; the general scan starts afresh here.
                 self.summaries = nil
                 return try next()?.summary
             }
             pendingSummaries = found
-            nextPendingSummary = 0
             nextToScan += 1
             if let progress, !progress(nextToScan, sectionsToScan.count) { stopped = true }
         }
         reported += 1
-        nextPendingSummary += 1
-        return pendingSummaries[nextPendingSummary - 1]
+        return pendingSummaries.popLast()
     }
 
     /// Whether ``nextSummary()`` has its answer already (the rest of a section's hits), so asking
     /// costs no scan: a caller streaming hits out can wait until this is false to flush them.
     public var hasSummaryReady: Bool {
-        nextPendingSummary < pendingSummaries.count && !(query.limit.map { reported >= $0 } ?? false)
+        !pendingSummaries.isEmpty && !(query.limit.map { reported >= $0 } ?? false)
     }
 
     /// The number of remaining matches (up to the limit), as many as ``nextMatch()`` would give.

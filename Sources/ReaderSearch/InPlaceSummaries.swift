@@ -46,16 +46,12 @@ final class InPlaceSummaries {
         ahead.stop()
     }
 
-    /// The summaries of the matches that start in `section`, sections asked for in reading order,
-    /// none passed over; nil when the bytes cannot be searched in place up to the section's end.
-    func summaries(ofSection section: Int) throws(ReaderError) -> [SearchHitSummary]? {
-        var findings = try ahead.value(for: section).get()
-        if let found = findings, let range = found.ranges.indices.contains(section) ? found.ranges[section] : nil,
-           scanFrom > range.lowerBound {
-            findings = try Self.findings(inSection: section, from: scanFrom, search: search, folder: folder, source: source,
-                                         runsOn: runsOn)
-        }
-        guard let findings else {
+    /// The summaries of the matches that start in `section`, **last first** (so that they can be
+    /// taken one by one with `popLast()`, moved out rather than copied); sections are asked for in
+    /// reading order, none passed over. Nil when the bytes cannot be searched in place up to the
+    /// section's end.
+    func summariesLastFirst(ofSection section: Int) throws(ReaderError) -> [SearchHitSummary]? {
+        guard var findings = try findings(ofSection: section) else {
             ahead.stop()
             search.giveUp()
             return nil
@@ -64,20 +60,29 @@ final class InPlaceSummaries {
         if let range = findings.ranges.indices.contains(section) ? findings.ranges[section] : nil {
             passed.pass(range.lowerBound, in: search.held.text)
         }
-        let starts = findings.hits.map(\.match.lowerBound)
+        let starts = findings.hits.map { $0.match.lowerBound }
         let titles = try self.titles.titles(ofHitsAt: starts, inSection: section, headings: findings.headings)
-        var summaries: [SearchHitSummary] = []
-        summaries.reserveCapacity(findings.hits.count)
-        for (hit, title) in zip(findings.hits, titles) {
+        return try findings.hits.indices.reversed().map { index throws(ReaderError) in
             let context: Locator.TextContext
-            if let known = hit.context {
+            // Moved out of the findings, not copied: the strings were made on the other core.
+            if let known = findings.hits[index].context.take() {
                 context = known
             } else {
-                context = try contextFromBlocks(of: hit, section: section, ranges: findings.ranges)
+                context = try contextFromBlocks(of: findings.hits[index], section: section, ranges: findings.ranges)
             }
-            summaries.append(SearchHitSummary(section: section, tocTitle: title, context: context))
+            return SearchHitSummary(section: section, tocTitle: titles[index], context: context)
         }
-        return summaries
+    }
+
+    /// What the scan of `section` found, scanned again from where the scan of the section before
+    /// ended when a match of that one ran into it; nil when the bytes cannot be searched in place.
+    private func findings(ofSection section: Int) throws(ReaderError) -> SectionFindings? {
+        let findings = try ahead.value(for: section).get()
+        if let findings, findings.ranges.indices.contains(section), scanFrom > findings.ranges[section].lowerBound {
+            return try Self.findings(inSection: section, from: scanFrom, search: search, folder: folder, source: source,
+                                     runsOn: runsOn)
+        }
+        return findings
     }
 
     /// What one section's scan found, on whichever core.
