@@ -170,8 +170,7 @@ enum SearchHitLine {
     /// `Chapter 3 · …before [highlight] after…` written to `output` piece by piece, without
     /// building the line first (a list of every hit in a large file is many thousand lines).
     static func write(_ summary: SearchHitSummary, to output: inout OutputBuffer) {
-        pieces(page: nil, summary: summary) { output.text($0) }
-        output.endLine()
+        output.line { bytes in pieces(page: nil, summary: summary) { bytes.append(contentsOf: $0.utf8) } }
     }
 
     private static func text(page: Int?, summary: SearchHitSummary) -> String {

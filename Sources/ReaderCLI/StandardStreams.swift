@@ -59,6 +59,15 @@ struct OutputBuffer {
         if pending.count >= limit { flush() }
     }
 
+    /// Adds a line that `build` appends to the buffer as UTF-8 piece by piece, its control
+    /// characters made visible once the whole line is in (a newline is appended).
+    mutating func line(building build: (inout [UInt8]) -> Void) {
+        let start = pending.count
+        build(&pending)
+        TerminalSafeText.makeSafe(&pending, from: start)
+        endLine()
+    }
+
     /// Ends the line the text added since the last one makes.
     mutating func endLine() {
         pending.append(0x0A)

@@ -56,6 +56,16 @@ public enum TerminalSafeText {
         }
     }
 
+    /// Makes the well-formed UTF-8 of `bytes` from `start` on safe in place, as
+    /// ``append(utf8:to:)`` would have written it: a line appended piece by piece is checked once.
+    public static func makeSafe(_ bytes: inout [UInt8], from start: Int) {
+        guard let offset = bytes.withUnsafeBufferPointer({ firstUnsafeIndex(in: UnsafeBufferPointer(rebasing: $0[start...])) })
+        else { return }
+        let rest = Array(bytes[(start + offset)...])
+        bytes.removeSubrange((start + offset)...)
+        rest.withUnsafeBufferPointer { append(utf8: $0, to: &bytes) }
+    }
+
     /// JSON text with DEL and the C1 controls escaped (`\u007f`, `\u0085`, …) as well as the C0 ones
     /// JSON requires: equal JSON, and nothing in it a terminal would act on. These characters can only
     /// stand inside strings, so every occurrence is replaced.

@@ -13,6 +13,19 @@ import Testing
         #expect(TerminalSafeText.visible("end\r") == "end^M")
     }
 
+    /// A line appended piece by piece is made safe from where it starts, as if each piece had
+    /// been appended safely; the bytes before it are left alone.
+    @Test func makingSafeInPlaceChangesOnlyTheBytesFromTheStart() {
+        var bytes = Array("\u{1B}kept\n".utf8)
+        let start = bytes.count
+        for piece in ["title · …", "a\u{1B}[2J", "[", "x\u{9B}y", "]", "…"] { bytes.append(contentsOf: piece.utf8) }
+        TerminalSafeText.makeSafe(&bytes, from: start)
+        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}kept\ntitle · …a^[[2J[x\u{FFFD}y]…")
+        var clean = Array("line".utf8)
+        TerminalSafeText.makeSafe(&clean, from: 0)
+        #expect(clean == Array("line".utf8))
+    }
+
     @Test func tabsLineBreaksAndOtherTextPassUnchanged() {
         let text = "tab\tline\nCRLF\r\nÄ é 月 🙂 \u{A0} \u{2028} ok"
         #expect(TerminalSafeText.visible(text) == text)
