@@ -63,14 +63,23 @@ public struct UTF8Text {
     /// one before ends.
     public let sectionRanges: [Range<Int>]
     private let releasing: (Range<Int>) -> Void
+    private let loading: (Range<Int>) -> Void
 
     /// Creates the view; the ranges must be in order, adjacent and within `bytes`. `release` is
-    /// told of bytes that will not be read again (a memory map can give their pages back).
+    /// told of bytes that will not be read again (a memory map can give their pages back), `load`
+    /// of bytes about to be read through (a memory map can map their pages in one go).
     public init(bytes: UnsafeBufferPointer<UInt8>, sectionRanges: [Range<Int>],
-                release: @escaping (Range<Int>) -> Void = { _ in }) {
+                release: @escaping (Range<Int>) -> Void = { _ in }, load: @escaping (Range<Int>) -> Void = { _ in }) {
         self.bytes = bytes
         self.sectionRanges = sectionRanges
         releasing = release
+        loading = load
+    }
+
+    /// Says that the bytes of `range` are about to be read through: cheaper than faulting their
+    /// pages in one by one.
+    public func load(_ range: Range<Int>) {
+        loading(range)
     }
 
     /// Says that the bytes of `range` will not be read again, so a long scan keeps little resident.

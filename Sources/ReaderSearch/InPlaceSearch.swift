@@ -87,6 +87,7 @@ final class InPlaceSearch {
         var count = 0
         var passed = PagesBehind(from: ranges[sections.lowerBound].lowerBound)
         for index in sections {
+            text.load(text.sectionRanges[index])
             scanning: while true {
                 switch scanner.next(startingBefore: ranges[index].upperBound) {
                 case .match:
@@ -137,9 +138,10 @@ final class InPlaceSearch {
                  folder: ScalarFolder) -> (matches: [Range<Int>], end: Int)? {
         guard let (bytes, ranges) = Self.textBytes(text), ranges.indices.contains(section) else { return nil }
         let origin = text.sectionRanges[0].lowerBound
-        guard var scanner = UTF8LiteralScanner(bytes: bytes, pattern: pattern, folder: folder, wholeWords: wholeWords,
-                                               from: max(start - origin, ranges[section].lowerBound))
+        let from = max(start - origin, ranges[section].lowerBound)
+        guard var scanner = UTF8LiteralScanner(bytes: bytes, pattern: pattern, folder: folder, wholeWords: wholeWords, from: from)
         else { return nil }
+        text.load((from + origin)..<(ranges[section].upperBound + origin))
         var matches: [Range<Int>] = []
         while true {
             switch scanner.next(startingBefore: ranges[section].upperBound) {

@@ -67,4 +67,16 @@ extension MappedFile {
         guard end > start else { return }
         madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
     }
+
+    /// Maps the pages of `range` in one call (`madvise(MADV_POPULATE_READ)`) before they are read
+    /// through: less work for the kernel than a page fault every 64 KiB. Kernels before 5.14 refuse
+    /// the call, and the pages then fault in as they are read.
+    func load(_ range: Range<Int>) {
+        guard let base = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (max(0, range.lowerBound) / page) * page
+        let end = min(count, range.upperBound)
+        guard end > start else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_POPULATE_READ)
+    }
 }

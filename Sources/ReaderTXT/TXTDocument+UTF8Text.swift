@@ -9,8 +9,9 @@ extension TXTDocument: UTF8TextProviding {
         let mapped = try MappedFile(path: path, format: .txt)
         guard mapped.count == last.upperBound else { return nil }
         let bytes = mapped.bytes.assumingMemoryBound(to: UInt8.self)
-        return HeldUTF8Text(UTF8Text(bytes: bytes, sectionRanges: byteRanges, release: { mapped.release($0) }),
-                            keepingAlive: mapped)
+        let text = UTF8Text(bytes: bytes, sectionRanges: byteRanges, release: { mapped.release($0) },
+                            load: { mapped.load($0) })
+        return HeldUTF8Text(text, keepingAlive: mapped)
     }
 
     /// The chapter headings of section `index` found in its bytes in `text`, without building its
