@@ -148,22 +148,25 @@ struct SimpleScalars {
 
     /// The text of collapsed scalars (``Packed``).
     func string(_ scalars: UnsafeMutableBufferPointer<Packed>.SubSequence) -> String {
-        var length = 0
-        for scalar in scalars { length += scalar == Self.space ? 1 : scalar & 3 }
-        return String(unsafeUninitializedCapacity: length) { utf8 in
-            var written = 0
+        // Three bytes a scalar at most: a bound, not the length, so the scalars are read once.
+        String(unsafeUninitializedCapacity: scalars.count * 3) { utf8 in
+            guard let target = utf8.baseAddress, let source = bytes.baseAddress else { return 0 }
+            var next = target
             for scalar in scalars {
                 guard scalar != Self.space else {
-                    utf8[written] = 0x20
-                    written += 1
+                    next.pointee = 0x20
+                    next += 1
                     continue
                 }
-                for index in (scalar >> 2)..<(scalar >> 2) + (scalar & 3) {
-                    utf8[written] = bytes[index]
-                    written += 1
+                let first = source + scalar >> 2, length = scalar & 3
+                next.pointee = first.pointee
+                if length > 1 {
+                    next[1] = first[1]
+                    if length > 2 { next[2] = first[2] }
                 }
+                next += length
             }
-            return written
+            return next - target
         }
     }
 }
