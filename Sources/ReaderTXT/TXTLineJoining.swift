@@ -81,9 +81,7 @@ extension TXTLineJoining {
     /// (at least two commas, since prose has commas; at least one tab, `;` or `|`). A comma or
     /// semicolon followed by a space is prose punctuation and is not counted.
     static func looksTabular(_ sample: String, limit: Int = 200) -> Bool {
-        // maxSplits: the lines past the limit stay one piece, never split (the sample is 256 KiB).
-        let lines = sample.split(maxSplits: limit, whereSeparator: \.isNewline).prefix(limit)
-            .filter { !$0.allSatisfy(\.isWhitespace) }
+        let lines = nonBlankLines(of: sample, limit: limit)
         guard lines.count >= 8 else { return false }
         for (separator, least) in [(Character(","), 2), ("\t", 1), (";", 1), ("|", 1)] {
             var counts: [Int: Int] = [:]
@@ -97,6 +95,60 @@ extension TXTLineJoining {
             }
         }
         return false
+    }
+
+    /// The lines among the first `limit` non-empty ones of `sample` that are not all whitespace,
+    /// lines ending at every newline character (LF, CR, CR LF, VT, FF, U+0085, U+2028, U+2029):
+    /// what `sample.split(maxSplits: limit, whereSeparator: \.isNewline).prefix(limit)` filtered
+    /// by `allSatisfy(\.isWhitespace)` gives, found on the bytes rather than character by
+    /// character (the sample is 256 KiB, of which only the first lines are read).
+    static func nonBlankLines(of sample: String, limit: Int) -> [Substring] {
+        let utf8 = sample.utf8
+        var lines: [Substring] = []
+        var lineCount = 0
+        var start = 0
+        var offset = 0
+        func endLine(at end: Int, next: Int) {
+            defer { start = next }
+            guard end > start else { return }
+            lineCount += 1
+            let line = sample[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+            if !isBlank(line) { lines.append(line) }
+        }
+        let found: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+            while offset < bytes.count, lineCount < limit {
+                switch bytes[offset] {
+                case 0x0A...0x0D:
+                    endLine(at: offset, next: offset + 1)
+                case 0xC2 where offset + 1 < bytes.count && bytes[offset + 1] == 0x85:
+                    endLine(at: offset, next: offset + 2)
+                    offset += 1
+                case 0xE2 where offset + 2 < bytes.count && bytes[offset + 1] == 0x80 && (bytes[offset + 2] & 0xFE) == 0xA8:
+                    endLine(at: offset, next: offset + 3)
+                    offset += 2
+                default:
+                    break
+                }
+                offset += 1
+            }
+            if lineCount < limit { endLine(at: bytes.count, next: bytes.count) }
+        }
+        guard found != nil else {
+            return sample.split(maxSplits: limit, whereSeparator: \.isNewline).prefix(limit).filter { !isBlank($0) }
+        }
+        return lines
+    }
+
+    /// Whether every character of `line` is whitespace; on the bytes when they are all ASCII.
+    private static func isBlank(_ line: Substring) -> Bool {
+        let asciiBlank = line.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                if byte != 0x20, byte != 0x09 { return false }
+            }
+            return true
+        }
+        return (asciiBlank ?? nil) ?? line.allSatisfy(\.isWhitespace)
     }
 
     /// How many times the ASCII `separator` stands in `line` as a character of its own, one
