@@ -109,12 +109,12 @@ struct SearchCommand: ParsableCommand {
                 search = try DocumentSearch(document: opened, query: searchQuery, paginator: session?.paginator, sections: sections)
             }
             if session == nil, !json {
-                // Without pages or Locators, a text file's hits are summarised from its bytes.
-                while let summary = try search.nextSummary() {
-                    found += 1
-                    SearchHitLine.write(summary, to: &output)
-                    // Hits stream out as they are found: once per section, and not line by line.
-                    if !search.hasSummaryReady { output.flush() }
+                // Without pages or Locators, a text file's hits are summarised from its bytes, and
+                // stream out as they are found: a section's at a time, not line by line.
+                while let summaries = try search.nextSummaries() {
+                    found += summaries.hits.count
+                    for index in summaries.hits.indices { SearchHitLine.write(summaries, index, to: &output) }
+                    output.flush()
                 }
                 output.flush()
                 return
@@ -162,16 +162,28 @@ enum SearchHitLine {
         text(page: hit.pageNumber, summary: hit.summary)
     }
 
-    /// `Chapter 3 · …before [highlight] after…`
-    static func text(_ summary: SearchHitSummary) -> String {
-        text(page: nil, summary: summary)
+    /// `Chapter 3 · …before [highlight] after…` for hit `index` of `summaries`, written to `output`
+    /// from their text as it is, without making a string (a list of every hit in a large file is
+    /// many thousand lines): the line ``text(_:)`` makes for a hit, without its page.
+    static func write(_ summaries: SearchHitSummaries, _ index: Int, to output: inout OutputBuffer) {
+        let hit = summaries.hits[index], text = summaries.text
+        output.line { bytes in
+            if let title = hit.tocTitle, !title.isEmpty {
+                bytes.append(contentsOf: title.utf8)
+                bytes.append(contentsOf: Self.titleSeparator)
+            }
+            bytes.append(contentsOf: Self.ellipsis)
+            bytes.append(contentsOf: text[hit.before])
+            bytes.append(UInt8(ascii: "["))
+            bytes.append(contentsOf: text[hit.highlight])
+            bytes.append(UInt8(ascii: "]"))
+            bytes.append(contentsOf: text[hit.after])
+            bytes.append(contentsOf: Self.ellipsis)
+        }
     }
 
-    /// `Chapter 3 · …before [highlight] after…` written to `output` piece by piece, without
-    /// building the line first (a list of every hit in a large file is many thousand lines).
-    static func write(_ summary: SearchHitSummary, to output: inout OutputBuffer) {
-        output.line { bytes in pieces(page: nil, summary: summary) { bytes.append(contentsOf: $0.utf8) } }
-    }
+    private static let titleSeparator = Array(" · ".utf8)
+    private static let ellipsis = Array("…".utf8)
 
     private static func text(page: Int?, summary: SearchHitSummary) -> String {
         var line = ""

@@ -69,10 +69,9 @@ public final class DocumentSearch {
     private var titles: InPlaceTitles?
     /// The summaries of the hits in place (``nextSummary()``), while the bytes can be searched in place.
     private var summaries: InPlaceSummaries?
-    /// The summaries of the section summarised last that are still to be given, the next one last:
-    /// each is taken with `popLast()`, moved out rather than copied (a copy would retain each of its
-    /// strings once more, on this core, though most were made on the other).
-    private var pendingSummaries: [SearchHitSummary] = []
+    /// The summaries ``nextSummaries()`` gave last, and how many of them ``nextSummary()`` has given.
+    private var pendingSummaries = SearchHitSummaries()
+    private var nextPendingSummary = 0
 
     /// Called after each section is scanned with the number of sections scanned and the number
     /// to scan; returning false ends the search there (as if no more hits were found). Lets a
@@ -176,32 +175,54 @@ public final class DocumentSearch {
     /// than from ``next()``. Ask for hits one way only: a search that has given one hit by
     /// ``next()`` or ``nextMatch()`` gives its summaries from its hits.
     public func nextSummary() throws(ReaderError) -> SearchHitSummary? {
+        while nextPendingSummary == pendingSummaries.hits.count {
+            guard let next = try nextSummaries() else { return nil }
+            pendingSummaries = next
+            nextPendingSummary = 0
+        }
+        nextPendingSummary += 1
+        return pendingSummaries.summary(at: nextPendingSummary - 1)
+    }
+
+    /// The next hits as ``nextSummary()`` gives them, one section's at a time in a search in place
+    /// (their contexts' text in one buffer, no string made for them), one at a time otherwise; nil
+    /// after the last one or once the limit is reached. Use this or ``nextSummary()``, not both.
+    public func nextSummaries() throws(ReaderError) -> SearchHitSummaries? {
         if let limit = query.limit, reported >= limit { return nil }
         if summaries == nil, let inPlace, let source = document as? any UTF8TextProviding, reported == 0, nextToScan == 0,
            !stopped, sectionsToScan.count == document.readingOrder.count {
             summaries = InPlaceSummaries(search: inPlace, source: source, document: document, texts: texts)
         }
-        guard let summaries else { return try next()?.summary }
-        while pendingSummaries.isEmpty {
-            guard !stopped, nextToScan < sectionsToScan.count else { return nil }
-            guard let found = try summaries.summariesLastFirst(ofSection: sectionsToScan[nextToScan]) else {
+        guard let summaries else { return try nextSummaryFromHits() }
+        while !stopped, nextToScan < sectionsToScan.count {
+            guard var found = try summaries.summaries(ofSection: sectionsToScan[nextToScan]) else {
                 // The bytes from this section on are searched the general way. A match that ran
                 // on into this section was given already; the general scan starts afresh here.
                 self.summaries = nil
-                return try next()?.summary
+                return try nextSummaryFromHits()
             }
-            pendingSummaries = found
             nextToScan += 1
             if let progress, !progress(nextToScan, sectionsToScan.count) { stopped = true }
+            guard !found.hits.isEmpty else { continue }
+            if let limit = query.limit { found.keepFirst(limit - reported) }
+            reported += found.hits.count
+            return found
         }
-        reported += 1
-        return pendingSummaries.popLast()
+        return nil
+    }
+
+    /// The next hit (``next()``) as summaries of one hit.
+    private func nextSummaryFromHits() throws(ReaderError) -> SearchHitSummaries? {
+        guard let hit = try next() else { return nil }
+        var one = SearchHitSummaries()
+        one.append(hit.summary)
+        return one
     }
 
     /// Whether ``nextSummary()`` has its answer already (the rest of a section's hits), so asking
     /// costs no scan: a caller streaming hits out can wait until this is false to flush them.
     public var hasSummaryReady: Bool {
-        !pendingSummaries.isEmpty && !(query.limit.map { reported >= $0 } ?? false)
+        nextPendingSummary < pendingSummaries.hits.count
     }
 
     /// The number of remaining matches (up to the limit), as many as ``nextMatch()`` would give.

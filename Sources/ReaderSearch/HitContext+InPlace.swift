@@ -20,14 +20,54 @@ extension HitContext {
     ///
     /// Most contexts are counted in scalars (``SimpleScalars``); the others are decoded whole.
     static func inPlace(_ match: Range<Int>, section: Int, in text: UTF8Text, runsOn: (Int) -> Bool) -> Locator.TextContext? {
+        var buffer: [UInt8] = []
+        return inPlace(match, section: section, in: text, runsOn: runsOn, appendingTo: &buffer)?.context(in: buffer)
+    }
+
+    /// The context of a match as ``inPlace(_:section:in:runsOn:)`` gives it, its text appended to
+    /// `buffer` (nothing is appended when the bytes cannot tell): no string is made.
+    static func inPlace(_ match: Range<Int>, section: Int, in text: UTF8Text, runsOn: (Int) -> Bool,
+                        appendingTo buffer: inout [UInt8]) -> PieceRanges? {
         let bytes = text.bytes
         guard let textStart = text.sectionRanges.first?.lowerBound, let textEnd = text.sectionRanges.last?.upperBound
         else { return nil }
         let start = startOfWindow(before: match.lowerBound, from: textStart, bytes)
         let end = endOfWindow(after: match.upperBound, to: textEnd, bytes)
         let window = Window(match: match, start: start, end: end, atTextStart: start == textStart, atTextEnd: end == textEnd)
-        return simpleContext(window, section: section, in: text, runsOn: runsOn)
-            ?? decodedContext(window, section: section, in: text, runsOn: runsOn)
+        if let ranges = simpleContext(window, section: section, in: text, runsOn: runsOn, appendingTo: &buffer) { return ranges }
+        guard let context = decodedContext(window, section: section, in: text, runsOn: runsOn) else { return nil }
+        return PieceRanges(context, appendingTo: &buffer)
+    }
+
+    /// Where the three pieces of a context lie in a buffer of UTF-8 text.
+    struct PieceRanges {
+        var before: Range<Int>
+        var highlight: Range<Int>
+        var after: Range<Int>
+
+        /// The pieces of `context` appended to `buffer` (a missing one as an empty one).
+        init(_ context: Locator.TextContext, appendingTo buffer: inout [UInt8]) {
+            func append(_ piece: String?) -> Range<Int> {
+                let start = buffer.count
+                buffer.append(contentsOf: (piece ?? "").utf8)
+                return start..<buffer.count
+            }
+            before = append(context.before)
+            highlight = append(context.highlight)
+            after = append(context.after)
+        }
+
+        init(before: Range<Int>, highlight: Range<Int>, after: Range<Int>) {
+            self.before = before
+            self.highlight = highlight
+            self.after = after
+        }
+
+        /// The context whose pieces these are, in `buffer`.
+        func context(in buffer: [UInt8]) -> Locator.TextContext {
+            func string(_ range: Range<Int>) -> String { String(decoding: buffer[range], as: UTF8.self) }
+            return Locator.TextContext(before: string(before), highlight: string(highlight), after: string(after))
+        }
     }
 
     /// A match and the ``window`` units either side of it in the bytes, which reach the text's start
@@ -43,19 +83,20 @@ extension HitContext {
     /// The context counted in scalars, when the ``reach`` characters either side are simple ones
     /// (``SimpleScalars``): only those need to agree with the blocks, and simple scalars never
     /// meet a join without a space. Nil otherwise.
-    private static func simpleContext(_ window: Window, section: Int, in text: UTF8Text,
-                                      runsOn: (Int) -> Bool) -> Locator.TextContext? {
+    private static func simpleContext(_ window: Window, section: Int, in text: UTF8Text, runsOn: (Int) -> Bool,
+                                      appendingTo buffer: inout [UInt8]) -> PieceRanges? {
         let simple = SimpleScalars(bytes: text.bytes)
         // One character to spare: the text beyond the last one read must not change the count.
         let limit = reach + 2
-        return withUnsafeTemporaryAllocation(of: SimpleScalars.Packed.self, capacity: 2 * limit) { buffer in
-            let beforeBuffer = UnsafeMutableBufferPointer(rebasing: buffer[..<limit])
-            let afterBuffer = UnsafeMutableBufferPointer(rebasing: buffer[limit...])
+        return withUnsafeTemporaryAllocation(of: SimpleScalars.Packed.self, capacity: 2 * limit) { scalars in
+            let beforeBuffer = UnsafeMutableBufferPointer(rebasing: scalars[..<limit])
+            let afterBuffer = UnsafeMutableBufferPointer(rebasing: scalars[limit...])
             guard let before = simple.collapsed(before: window.match.lowerBound, from: window.start, into: beforeBuffer),
                   let after = simple.collapsed(from: window.match.upperBound, before: window.end, into: afterBuffer),
                   before.count == limit || window.atTextStart, after.count == limit || window.atTextEnd,
-                  let highlight = simple.collapsedString(from: window.match.lowerBound, before: window.match.upperBound),
-                  boundariesAreClean(before.start..<after.end, match: window.match, section: section, in: text, runsOn: runsOn)
+                  boundariesAreClean(before.start..<after.end, match: window.match, section: section, in: text, runsOn: runsOn),
+                  let highlight = simple.appendCollapsed(from: window.match.lowerBound, before: window.match.upperBound,
+                                                         to: &buffer)
             else { return nil }
             var kept = beforeBuffer[(limit - before.count)...]
             if kept.count > reach {
@@ -73,7 +114,8 @@ extension HitContext {
             } else if following.last == SimpleScalars.space {
                 following = following.dropLast()
             }
-            return Locator.TextContext(before: simple.string(kept), highlight: highlight, after: simple.string(following))
+            return PieceRanges(before: simple.append(kept, to: &buffer), highlight: highlight,
+                               after: simple.append(following, to: &buffer))
         }
     }
 

@@ -2,8 +2,8 @@ import ReaderCore
 
 /// The hits of a search in place (``InPlaceSearch``) summarised section by section from the
 /// document's bytes: titles from the headings the document finds in its bytes (``InPlaceTitles``),
-/// contexts from the bytes around each match (``HitContext/inPlace(_:section:in:runsOn:)``), so no
-/// block is built. The rare match whose context the bytes cannot tell is placed in its section's
+/// contexts from the bytes around each match (``HitContext/inPlace(_:section:in:runsOn:appendingTo:)``),
+/// written into one buffer a section (``SearchHitSummaries``), so no block is built. The rare match whose context the bytes cannot tell is placed in its section's
 /// blocks and given the context the blocks give.
 ///
 /// Sections are scanned on two cores (``SectionsAhead``), each from its own start; a section whose
@@ -46,11 +46,10 @@ final class InPlaceSummaries {
         ahead.stop()
     }
 
-    /// The summaries of the matches that start in `section`, **last first** (so that they can be
-    /// taken one by one with `popLast()`, moved out rather than copied); sections are asked for in
-    /// reading order, none passed over. Nil when the bytes cannot be searched in place up to the
-    /// section's end.
-    func summariesLastFirst(ofSection section: Int) throws(ReaderError) -> [SearchHitSummary]? {
+    /// The summaries of the matches that start in `section`, their contexts' text in one buffer;
+    /// sections are asked for in reading order, none passed over. Nil when the bytes cannot be
+    /// searched in place up to the section's end.
+    func summaries(ofSection section: Int) throws(ReaderError) -> SearchHitSummaries? {
         guard var findings = try findings(ofSection: section) else {
             ahead.stop()
             search.giveUp()
@@ -62,16 +61,22 @@ final class InPlaceSummaries {
         }
         let starts = findings.hits.map { $0.match.lowerBound }
         let titles = try self.titles.titles(ofHitsAt: starts, inSection: section, headings: findings.headings)
-        return try findings.hits.indices.reversed().map { index throws(ReaderError) in
-            let context: Locator.TextContext
-            // Moved out of the findings, not copied: the strings were made on the other core.
-            if let known = findings.hits[index].context.take() {
-                context = known
+        var summaries = SearchHitSummaries()
+        summaries.hits.reserveCapacity(findings.hits.count)
+        for (found, title) in zip(findings.hits, titles) {
+            let pieces: HitContext.PieceRanges
+            if let known = found.context {
+                pieces = known
             } else {
-                context = try contextFromBlocks(of: findings.hits[index], section: section, ranges: findings.ranges)
+                // The rare context the bytes cannot tell: from the blocks, after the others' text.
+                let context = try contextFromBlocks(of: found, section: section, ranges: findings.ranges)
+                pieces = HitContext.PieceRanges(context, appendingTo: &findings.text)
             }
-            return SearchHitSummary(section: section, tocTitle: titles[index], context: context)
+            summaries.hits.append(SearchHitSummaries.Hit(section: section, tocTitle: title, before: pieces.before,
+                                                         highlight: pieces.highlight, after: pieces.after))
         }
+        summaries.text = findings.text
+        return summaries
     }
 
     /// What the scan of `section` found, scanned again from where the scan of the section before
@@ -88,6 +93,8 @@ final class InPlaceSummaries {
     /// What one section's scan found, on whichever core.
     private struct SectionFindings {
         var hits: [Found]
+        /// The text of the hits' contexts.
+        var text: [UInt8]
         /// The section's headings, read when it has a hit.
         var headings: [UTF8Heading]
         /// Where the scan of the next section goes on from.
@@ -96,10 +103,10 @@ final class InPlaceSummaries {
         var ranges: [Range<Int>]
     }
 
-    /// A match, with its context when the bytes tell it.
+    /// A match, with its context (in ``SectionFindings/text``) when the bytes tell it.
     private struct Found {
         var match: Range<Int>
-        var context: Locator.TextContext?
+        var context: HitContext.PieceRanges?
         /// Where the match's last character starts, and its length in UTF-16 units.
         var lastCharacter: (start: Int, units: Int)
     }
@@ -112,12 +119,13 @@ final class InPlaceSummaries {
                                  source: any UTF8TextProviding, runsOn: (Int) -> Bool) throws(ReaderError) -> SectionFindings? {
         let text = search.held.text
         guard let (matches, end) = search.matches(inSection: section, from: start, of: text, folder: folder) else { return nil }
+        var contexts: [UInt8] = []
         let hits = matches.map { match in
-            Found(match: match, context: HitContext.inPlace(match, section: section, in: text, runsOn: runsOn),
+            Found(match: match, context: HitContext.inPlace(match, section: section, in: text, runsOn: runsOn, appendingTo: &contexts),
                   lastCharacter: InPlacePlacing.lastCharacter(before: match.upperBound, in: text.bytes))
         }
         let headings = hits.isEmpty ? [] : try source.headings(inSection: section, of: text)
-        return SectionFindings(hits: hits, headings: headings, end: end, ranges: text.sectionRanges)
+        return SectionFindings(hits: hits, text: contexts, headings: headings, end: end, ranges: text.sectionRanges)
     }
 
     /// The context of `match` as the blocks give it, the match placed in them by its bytes.

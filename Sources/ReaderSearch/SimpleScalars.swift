@@ -118,39 +118,41 @@ struct SimpleScalars {
         return (count, index)
     }
 
-    /// The collapsed text of the bytes `start..<end`, nil when a scalar there is not simple.
-    func collapsedString(from start: Int, before end: Int) -> String? {
-        var failed = false
-        let text = String(unsafeUninitializedCapacity: end - start) { utf8 in
+    /// Appends the collapsed text of the bytes `start..<end` to `buffer`, returning where it lies;
+    /// nil, with nothing appended, when a scalar there is not simple.
+    func appendCollapsed(from start: Int, before end: Int, to buffer: inout [UInt8]) -> Range<Int>? {
+        let first = buffer.count
+        // Collapsing never lengthens: the bytes are written to the stack, then appended at once.
+        let collapsed = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, end - start)) { text -> Bool in
             var written = 0, index = start
             while index < end {
-                guard let scalar = scalar(at: index, end: end) else {
-                    failed = true
-                    return 0
-                }
+                guard let scalar = scalar(at: index, end: end) else { return false }
                 if scalar.isWhitespace {
-                    if written == 0 || utf8[written - 1] != 0x20 {
-                        utf8[written] = 0x20
+                    if written == 0 || text[written - 1] != 0x20 {
+                        text[written] = 0x20
                         written += 1
                     }
                 } else {
                     for byte in scalar.range {
-                        utf8[written] = bytes[byte]
+                        text[written] = bytes[byte]
                         written += 1
                     }
                 }
                 index = scalar.range.upperBound
             }
-            return written
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<written]))
+            return true
         }
-        return failed ? nil : text
+        return collapsed ? first..<buffer.count : nil
     }
 
-    /// The text of collapsed scalars (``Packed``).
-    func string(_ scalars: UnsafeMutableBufferPointer<Packed>.SubSequence) -> String {
-        // Three bytes a scalar at most: a bound, not the length, so the scalars are read once.
-        String(unsafeUninitializedCapacity: scalars.count * 3) { utf8 in
-            guard let target = utf8.baseAddress, let source = bytes.baseAddress else { return 0 }
+    /// Appends the text of collapsed scalars (``Packed``) to `buffer`, returning where it lies.
+    func append(_ scalars: UnsafeMutableBufferPointer<Packed>.SubSequence, to buffer: inout [UInt8]) -> Range<Int> {
+        let first = buffer.count
+        // Written to the stack first, then appended at once: an append a byte is an append's
+        // checks a byte. Three bytes a scalar at most.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, scalars.count * 3)) { text in
+            guard let target = text.baseAddress, let source = bytes.baseAddress else { return }
             var next = target
             for scalar in scalars {
                 guard scalar != Self.space else {
@@ -166,7 +168,8 @@ struct SimpleScalars {
                 }
                 next += length
             }
-            return next - target
+            buffer.append(contentsOf: UnsafeBufferPointer(start: target, count: next - target))
         }
+        return first..<buffer.count
     }
 }

@@ -96,4 +96,45 @@ import Testing
             #expect(summaries.first?.tocTitle == "CHAPTER 1. THE KEEPER")
         }
     }
+
+    /// Every summary ``DocumentSearch/nextSummaries()`` gives, from its batches' text.
+    static func allFromBatches(_ search: DocumentSearch) throws -> (summaries: [SearchHitSummary], batches: [SearchHitSummaries]) {
+        var batches: [SearchHitSummaries] = []
+        while let batch = try search.nextSummaries() { batches.append(batch) }
+        return (batches.flatMap { batch in batch.hits.indices.map { batch.summary(at: $0) } }, batches)
+    }
+
+    @Test("batches of summaries: a section's hits at a time, the same summaries as one by one, the limit kept")
+    func batchesAgree() throws {
+        try InPlaceSearchTests.withTextBook(Self.twoSections) { base throws in
+            let oneByOne = try InPlaceSearchTests.allSummaries(DocumentSearch(document: base, query: SearchQuery("KEEPER")))
+            let document = InPlaceDocument(base)
+            let (summaries, batches) = try Self.allFromBatches(DocumentSearch(document: document, query: SearchQuery("KEEPER")))
+            #expect(summaries == oneByOne)
+            #expect(batches.count == base.readingOrder.count, "one batch a section, each with hits")
+            #expect(batches.allSatisfy { batch in Set(batch.hits.map(\.section)).count == 1 })
+            #expect(document.sectionsRead.isEmpty)
+            // The pieces lie in the batch's text, one after another.
+            let first = try #require(batches.first)
+            #expect(first.hits.allSatisfy { $0.before.upperBound <= first.text.count && $0.after.upperBound <= first.text.count })
+
+            let limited = try Self.allFromBatches(DocumentSearch(document: base, query: SearchQuery("keeper", limit: 3)))
+            #expect(limited.summaries == Array(oneByOne.prefix(3)))
+            let pastFirstSection = oneByOne.filter { $0.section == 0 }.count + 2
+            let acrossSections = try Self.allFromBatches(DocumentSearch(document: base, query: SearchQuery("keeper", limit: pastFirstSection)))
+            #expect(acrossSections.summaries == Array(oneByOne.prefix(pastFirstSection)))
+            #expect(acrossSections.batches.map(\.hits.count) == [pastFirstSection - 2, 2])
+        }
+    }
+
+    @Test("batches of summaries searched the general way (a regular expression): one hit each, as the hits give them")
+    func batchesOfTheGeneralWay() throws {
+        try InPlaceSearchTests.withTextBook(Self.twoSections) { document throws in
+            let query = SearchQuery("keep[e]r", regularExpression: true)
+            let hits = try DocumentSearch(document: document, query: query).allHits()
+            let (summaries, batches) = try Self.allFromBatches(DocumentSearch(document: document, query: query))
+            #expect(summaries == hits.map(\.summary))
+            #expect(batches.allSatisfy { $0.hits.count == 1 })
+        }
+    }
 }
