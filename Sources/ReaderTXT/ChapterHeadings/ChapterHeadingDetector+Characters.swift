@@ -3,22 +3,31 @@
 extension ChapterHeadingDetector {
     /// The line's scalars without surrounding whitespace, or nil when the line is empty, too long,
     /// or begins with a character no heading begins with.
-    static func trimmedCandidateScalars(_ line: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar]? {
+    /// `capacity` is how many scalars to make room for at once, when the caller knows.
+    static func trimmedCandidateScalars(_ line: some Sequence<Unicode.Scalar>, capacity: Int = 16) -> [Unicode.Scalar]? {
         var scalars: [Unicode.Scalar] = []
         var trailingSpaces = 0
         for scalar in line {
             if scalars.isEmpty {
                 if isSpace(scalar) { continue }
                 guard canStartHeading(scalar) else { return nil }
-                scalars.reserveCapacity(16)
+                scalars.reserveCapacity(capacity)
             }
-            if isSpace(scalar) || scalar == "\r" || scalar == "\n" { trailingSpaces += 1 } else { trailingSpaces = 0 }
+            if isTrailingSpace(scalar) { trailingSpaces += 1 } else { trailingSpaces = 0 }
             scalars.append(scalar)
             if scalars.count - trailingSpaces > maximumHeadingLength { return nil }
         }
         guard !scalars.isEmpty else { return nil }
         scalars.removeLast(trailingSpaces)
         return scalars
+    }
+
+    /// Whether `scalar` is dropped from the end of a candidate line: a space, a carriage return or
+    /// a line feed; ASCII is told with two comparisons.
+    @inline(__always)
+    private static func isTrailingSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value == 0x20 || scalar.value &- 0x09 <= 4 }
+        return isSpace(scalar)
     }
 
     /// Whether `scalar` is the first character of some heading.
