@@ -8,20 +8,18 @@ extension ChapterHeadingDetector {
         // The bytes before the first non-blank one are spaces, which the trimming drops anyway.
         let text = line.firstNonBlank..<line.end
         guard isWellFormedUTF8(bytes, text) else { return trimmedCandidateScalars(lineString(bytes, line).unicodeScalars) }
-        // Room for every byte at once, so the array never grows (a heading line is short).
-        return trimmedCandidateScalars(WellFormedScalars(bytes: bytes, index: text.lowerBound, end: text.upperBound),
-                                       capacity: text.count)
+        return trimmedCandidateScalars(WellFormedScalars(bytes: bytes, index: text.lowerBound, end: text.upperBound))
     }
 
     /// A line of the buffer without the spaces (``isSpace(_:)``) at its ends, as
-    /// ``trimmedString(_:)`` gives it, decoded from the trimmed bytes alone when they are well-formed.
-    /// The same either way: the spaces trimmed are whole characters, each starting with an ASCII or
-    /// a lead byte, which starts a character wherever it stands, well-formed text or not.
+    /// ``trimmedString(_:)`` gives it, decoded from the trimmed bytes alone. The same even where
+    /// the bytes are not well-formed: the spaces trimmed are whole characters, each starting with
+    /// an ASCII or a lead byte, which starts a character wherever it stands, so decoding the line
+    /// finds them as they are, and repairs the bytes between them as it repairs them alone.
     static func lineTitle(_ bytes: UnsafeBufferPointer<UInt8>, _ line: LineSpan) -> String {
         var low = line.start, high = line.end
         while low < high, case let length = spaceLength(bytes, at: low, end: high), length > 0 { low += length }
         while high > low, case let length = spaceLength(bytes, before: high, start: low), length > 0 { high -= length }
-        guard isWellFormedUTF8(bytes, low..<high) else { return trimmedString(lineString(bytes, line)) }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[low..<high]), as: UTF8.self)
     }
 
@@ -98,6 +96,11 @@ extension ChapterHeadingDetector {
         /// The next scalar, or nil at the end.
         mutating func next() -> Unicode.Scalar? {
             guard index < end else { return nil }
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                return Unicode.Scalar(lead)
+            }
             let value = UTF8Scanning.scalar(bytes, at: index)
             index += UTF8Scanning.scalarLength(lead: bytes[index])
             // Never the replacement: well-formed UTF-8 encodes no surrogate.

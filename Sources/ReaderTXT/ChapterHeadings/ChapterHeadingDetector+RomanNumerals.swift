@@ -12,9 +12,11 @@ extension ChapterHeadingDetector {
     /// The value of a well-formed Roman numeral in one case (`XIV`, `xiv`), or nil.
     static func romanValue(_ letters: ArraySlice<Unicode.Scalar>, maximum: Int) -> Int? {
         guard !letters.isEmpty, letters.count <= 15 else { return nil }
+        // Numeral letters first: a word such as `CHAPTER` is refused at its second letter.
+        guard letters.allSatisfy({ letterValue($0) != nil }) else { return nil }
         let upper = letters.allSatisfy { isUpper($0) }
         let lower = letters.allSatisfy { !isUpper($0) }
-        guard upper || lower, letters.allSatisfy({ letterValue($0) != nil }) else { return nil }
+        guard upper || lower else { return nil }
         var total = 0
         for index in letters.indices {
             let value = letterValue(letters[index])!
