@@ -39,6 +39,8 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // Loading a library with dlopen on first use: what the shims below share.
         .target(name: "CLoadOnDemand"),
+        // Byte scans in bulk with SSE2 (plain C elsewhere): the line breaks of a text as a bitmap.
+        .target(name: "CByteScan"),
         // libzip linked, for ReaderZipTests, which write their test archives with it.
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         // The libzip functions ReaderZip reads archives with, loaded with dlopen when the first archive
@@ -88,7 +90,7 @@ let package = Package(
         .target(name: "ReaderHTML", dependencies: ["ReaderCore", "ReaderXML"]),
 
         // One module per backend.
-        .target(name: "ReaderTXT", dependencies: ["ReaderCore", "CUchardet"]),
+        .target(name: "ReaderTXT", dependencies: ["ReaderCore", "CUchardet", "CByteScan"]),
         .target(
             name: "ReaderMarkdown",
             dependencies: ["ReaderCore", "CCMarkGFM", .product(name: "Yams", package: "Yams")]),

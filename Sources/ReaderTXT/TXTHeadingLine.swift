@@ -1,3 +1,5 @@
+import Glibc
+
 /// A line found to be a chapter heading.
 struct TXTHeadingLine: Hashable, Sendable {
     /// The zero-based number of the line (numbered as ``ChapterHeadingDetector`` numbers them).
@@ -10,10 +12,29 @@ struct TXTHeadingLine: Hashable, Sendable {
     /// The headings of UTF-8 text in line order, as the detector finds them (tables of contents left out).
     static func lines(in bytes: UnsafeBufferPointer<UInt8>, detector: ChapterHeadingDetector) -> [TXTHeadingLine] {
         detector.headings(inUTF8: bytes).map { heading in
-            let own = trimmingWhitespace(String(decoding: UnsafeBufferPointer(rebasing: bytes[heading.utf8Range]),
-                                                as: UTF8.self))
-            return TXTHeadingLine(lineIndex: heading.lineIndex, level: heading.level, includesNextLine: heading.title != own)
+            TXTHeadingLine(lineIndex: heading.lineIndex, level: heading.level, includesNextLine: includesNextLine(heading, in: bytes))
         }
+    }
+
+    /// Whether `heading`'s title holds the line after it too: whether it differs from its own line
+    /// trimmed (as ``trimmingWhitespace(_:)`` trims; a title trimmed otherwise counts as
+    /// different, as it always has).
+    static func includesNextLine(_ heading: ChapterHeadingDetector.Heading, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if titleIsWholeLine(heading, in: bytes) { return false }
+        let own = trimmingWhitespace(String(decoding: UnsafeBufferPointer(rebasing: bytes[heading.utf8Range]), as: UTF8.self))
+        return heading.title != own
+    }
+
+    /// Whether `heading`'s title is its line's bytes exactly, a line that starts and ends with
+    /// ASCII: then no trimming changes the line (its ends are no spaces, or the detector would have
+    /// trimmed them), and the title holds nothing else. Told without building the line's string.
+    static func titleIsWholeLine(_ heading: ChapterHeadingDetector.Heading, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let line = UnsafeBufferPointer(rebasing: bytes[heading.utf8Range])
+        guard let first = line.first, let last = line.last, first < 0x80, last < 0x80,
+              heading.title.utf8.count == line.count else { return false }
+        // memcmp: a generic elementsEqual walks the bytes with two iterators, some 25 instructions a byte.
+        return heading.title.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, line.baseAddress!, line.count) == 0 }
+            ?? heading.title.utf8.elementsEqual(line)
     }
 
     /// `text` trimmed as Foundation's `trimmingCharacters(in: .whitespaces)` trims it, without the round

@@ -26,12 +26,15 @@ extension TXTSectionLoader {
         var headings: [UTF8Heading] = []
         for heading in ChapterHeadingDetector().headings(inUTF8: bytes) {
             if let lastHeadingLine, heading.lineIndex >= lastHeadingLine { break }
+            // Most headings are their line alone, with nothing to trim: the detector's title is the block's.
+            if TXTHeadingLine.titleIsWholeLine(heading, in: bytes) {
+                headings.append(UTF8Heading(offset: heading.utf8Range.lowerBound, title: heading.title))
+                continue
+            }
             let line = UTF8Scanning.trimmed(bytes, heading.utf8Range)
             var title = String(decoding: UnsafeBufferPointer(rebasing: bytes[line]), as: UTF8.self)
             // A heading that took its title from the line below holds that line too (see TXTHeadingLine).
-            let own = TXTHeadingLine.trimmingWhitespace(String(decoding: UnsafeBufferPointer(rebasing: bytes[heading.utf8Range]),
-                                                               as: UTF8.self))
-            if heading.title != own, let next = lineAfter(heading.utf8Range, in: bytes) {
+            if TXTHeadingLine.includesNextLine(heading, in: bytes), let next = lineAfter(heading.utf8Range, in: bytes) {
                 title += " " + String(decoding: UnsafeBufferPointer(rebasing: bytes[UTF8Scanning.trimmed(bytes, next)]), as: UTF8.self)
             }
             headings.append(UTF8Heading(offset: heading.utf8Range.lowerBound, title: title))

@@ -4,21 +4,34 @@ extension ChapterHeadingDetector {
     /// The line's scalars without surrounding whitespace, or nil when the line is empty, too long,
     /// or begins with a character no heading begins with.
     static func trimmedCandidateScalars(_ line: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar]? {
-        var scalars: [Unicode.Scalar] = []
-        var trailingSpaces = 0
-        for scalar in line {
-            if scalars.isEmpty {
-                if isSpace(scalar) { continue }
-                guard canStartHeading(scalar) else { return nil }
-                scalars.reserveCapacity(16)
+        var refused = false
+        // Written into an array made once, without a check per append. Only the first scalars
+        // past the limit need keeping: after them, the line is refused unless only spaces follow,
+        // and those are dropped.
+        let scalars = [Unicode.Scalar](unsafeUninitializedCapacity: maximumHeadingLength + 1) { buffer, kept in
+            var count = 0, trailingSpaces = 0
+            for scalar in line {
+                if count == 0 {
+                    if isSpace(scalar) { continue }
+                    guard canStartHeading(scalar) else { break }
+                }
+                if isTrailingSpace(scalar) { trailingSpaces += 1 } else { trailingSpaces = 0 }
+                if count < buffer.count { buffer.initializeElement(at: count, to: scalar) }
+                count += 1
+                if count - trailingSpaces > maximumHeadingLength { break }
             }
-            if isSpace(scalar) || scalar == "\r" || scalar == "\n" { trailingSpaces += 1 } else { trailingSpaces = 0 }
-            scalars.append(scalar)
-            if scalars.count - trailingSpaces > maximumHeadingLength { return nil }
+            refused = count == 0 || count - trailingSpaces > maximumHeadingLength
+            kept = refused ? 0 : count - trailingSpaces
         }
-        guard !scalars.isEmpty else { return nil }
-        scalars.removeLast(trailingSpaces)
-        return scalars
+        return refused ? nil : scalars
+    }
+
+    /// Whether `scalar` is dropped from the end of a candidate line: a space, a carriage return or
+    /// a line feed; ASCII is told with two comparisons.
+    @inline(__always)
+    private static func isTrailingSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value == 0x20 || scalar.value &- 0x09 <= 4 }
+        return isSpace(scalar)
     }
 
     /// Whether `scalar` is the first character of some heading.

@@ -16,7 +16,8 @@ extension ChapterHeadingDetector {
         case "第": return cjkNumberedMatch(scalars)
         case "序", "楔", "尾", "终", "終": return cjkBareMatch(scalars)
         case "\u{627}": return arabicMatch(scalars)
-        case _ where bareChapterNumerals.contains(first): return cjkBareNumeralMatch(scalars)
+        // Not a set look-up for ASCII, which holds no numeral.
+        case _ where first.value > 0x7F && bareChapterNumerals.contains(first): return cjkBareNumeralMatch(scalars)
         case "0"..."9", "I", "V", "X", "L", "C":
             if let found = numberFirstMatch(scalars) { return found }
         default: break

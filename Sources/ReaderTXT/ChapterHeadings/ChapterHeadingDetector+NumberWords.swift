@@ -13,7 +13,7 @@ extension ChapterHeadingDetector {
         }
         // A word: Roman numeral or number word(s).
         guard let firstWordEnd = letterRunEnd(scalars, from: start) else { return nil }
-        let firstWord = Array(scalars[start..<firstWordEnd])
+        let firstWord = scalars[start..<firstWordEnd]
         if romanValue(firstWord, maximum: 3999) != nil { return firstWordEnd }
         var lowered = firstWord.map(folded)
         var wordEnd = firstWordEnd

@@ -50,23 +50,27 @@ extension ChapterHeadingDetector {
     /// list has one level and stays text. A dropped candidate's line counts as text for the one
     /// after it, as it did before it was a candidate.
     static func confirmOutline(_ candidates: inout [Candidate]) {
+        // Read in place: a copy of each candidate would retain and release its strings.
         var numbered: [[Int]] = []
-        for candidate in candidates { if let numbers = candidate.outlineNumbers { numbered.append(numbers) } }
+        for index in candidates.indices { if let numbers = candidates[index].outlineNumbers { numbered.append(numbers) } }
         guard !numbered.isEmpty else { return }
         let tops = Set(numbered.filter { $0.count == 1 }.map { $0[0] })
         let nested = numbered.filter { $0.count >= 2 && tops.contains($0[0]) }
         if nested.count >= 2 { return }
-        // Moved down in place, not copied, so no heading's text is retained and released.
-        var carried = 0, kept = 0
-        for index in candidates.indices {
-            if candidates[index].outlineNumbers != nil {
-                carried += candidates[index].linesSincePrevious + 1
-                continue
+        // Moved down in place through the buffer, not copied, so no heading's text is retained and released.
+        let kept = candidates.withUnsafeMutableBufferPointer { buffer in
+            var carried = 0, kept = 0
+            for index in buffer.indices {
+                if buffer[index].outlineNumbers != nil {
+                    carried += buffer[index].linesSincePrevious + 1
+                    continue
+                }
+                buffer[index].linesSincePrevious += carried
+                carried = 0
+                if kept != index { buffer.swapAt(kept, index) }
+                kept += 1
             }
-            candidates[index].linesSincePrevious += carried
-            carried = 0
-            if kept != index { candidates.swapAt(kept, index) }
-            kept += 1
+            return kept
         }
         candidates.removeSubrange(kept...)
     }

@@ -6,35 +6,40 @@ extension ChapterHeadingDetector {
         var letters = scalars[...]
         if letters.last == "." { letters.removeLast() }
         guard !letters.isEmpty, letters.allSatisfy({ "IVXLC".unicodeScalars.contains($0) }) else { return false }
-        return romanValue(Array(letters), maximum: 399) != nil
+        return romanValue(letters, maximum: 399) != nil
     }
 
     /// The value of a well-formed Roman numeral in one case (`XIV`, `xiv`), or nil.
-    static func romanValue(_ letters: [Unicode.Scalar], maximum: Int) -> Int? {
+    static func romanValue(_ letters: ArraySlice<Unicode.Scalar>, maximum: Int) -> Int? {
         guard !letters.isEmpty, letters.count <= 15 else { return nil }
+        // Numeral letters first: a word such as `CHAPTER` is refused at its second letter.
+        guard letters.allSatisfy({ letterValue($0) != nil }) else { return nil }
         let upper = letters.allSatisfy { isUpper($0) }
         let lower = letters.allSatisfy { !isUpper($0) }
         guard upper || lower else { return nil }
-        var values: [Int] = []
-        for letter in letters {
-            switch folded(romanLookalikeMapped(letter)) {
-            case "i": values.append(1)
-            case "v": values.append(5)
-            case "x": values.append(10)
-            case "l": values.append(50)
-            case "c": values.append(100)
-            case "d": values.append(500)
-            case "m": values.append(1000)
-            default: return nil
-            }
-        }
         var total = 0
-        for (offset, value) in values.enumerated() {
-            if offset + 1 < values.count, value < values[offset + 1] { total -= value } else { total += value }
+        for index in letters.indices {
+            let value = letterValue(letters[index])!
+            if index + 1 < letters.endIndex, value < letterValue(letters[index + 1])! { total -= value } else { total += value }
         }
         guard total >= 1, total <= maximum else { return nil }
         // Only the canonical spelling counts: "IIII", "VX" and words such as "DIM" are refused.
-        return canonicalRoman(total) == values ? total : nil
+        return isCanonical(letters, total) ? total : nil
+    }
+
+    /// The value of one Roman numeral letter in either case (Greek and Cyrillic look-alikes of I
+    /// and X included), or nil.
+    private static func letterValue(_ letter: Unicode.Scalar) -> Int? {
+        switch folded(romanLookalikeMapped(letter)) {
+        case "i": 1
+        case "v": 5
+        case "x": 10
+        case "l": 50
+        case "c": 100
+        case "d": 500
+        case "m": 1000
+        default: nil
+        }
     }
 
     /// Greek and Cyrillic capitals that are typed for Roman I and X (`ГЛАВА Х`, `ΚΕΦΑΛΑΙΟ Ι`) mapped to
@@ -47,20 +52,26 @@ extension ChapterHeadingDetector {
         }
     }
 
-    /// The letter values of the canonical Roman numeral for `number`.
-    private static func canonicalRoman(_ number: Int) -> [Int] {
-        let steps: [(Int, [Int])] = [
-            (1000, [1000]), (900, [100, 1000]), (500, [500]), (400, [100, 500]), (100, [100]), (90, [10, 100]),
-            (50, [50]), (40, [10, 50]), (10, [10]), (9, [1, 10]), (5, [5]), (4, [1, 5]), (1, [1]),
-        ]
+    /// The steps of the canonical spelling, largest first: a value and the values of its letters.
+    private static let canonicalSteps: [(value: Int, letters: [Int])] = [
+        (1000, [1000]), (900, [100, 1000]), (500, [500]), (400, [100, 500]), (100, [100]), (90, [10, 100]),
+        (50, [50]), (40, [10, 50]), (10, [10]), (9, [1, 10]), (5, [5]), (4, [1, 5]), (1, [1]),
+    ]
+
+    /// Whether `letters`, Roman numeral letters all, spell `number` the canonical way, compared
+    /// letter by letter as the canonical spelling is written out.
+    private static func isCanonical(_ letters: ArraySlice<Unicode.Scalar>, _ number: Int) -> Bool {
         var remaining = number
-        var result: [Int] = []
-        for (value, letters) in steps {
-            while remaining >= value {
-                result += letters
-                remaining -= value
+        var position = letters.startIndex
+        for step in canonicalSteps {
+            while remaining >= step.value {
+                for value in step.letters {
+                    guard position < letters.endIndex, letterValue(letters[position]) == value else { return false }
+                    position += 1
+                }
+                remaining -= step.value
             }
         }
-        return result
+        return position == letters.endIndex
     }
 }

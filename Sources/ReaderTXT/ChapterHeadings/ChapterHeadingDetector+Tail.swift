@@ -42,9 +42,7 @@ extension ChapterHeadingDetector {
         // "Chapter 1.2" or "Book 3:4" are references, not headings.
         if separated, cursor == afterSeparator, isDigit(rest[cursor]) { return .rejected }
         let title = rest[cursor...]
-        // A trailing semicolon is a question mark in Greek, so only a separated title may end with one.
-        let forbiddenEnds = separated ? ",\u{FF0C}\u{3001}" : ",;\u{FF0C}\u{FF1B}\u{3001}"
-        guard let last = title.last, !forbiddenEnds.unicodeScalars.contains(last) else { return .rejected }
+        guard let last = title.last, !isForbiddenTitleEnd(last, separated: separated) else { return .rejected }
         var wordCount = 0
         var capitalised = 0
         var lowercase = 0
@@ -67,7 +65,7 @@ extension ChapterHeadingDetector {
             var firstLetter = title.startIndex
             while firstLetter < title.endIndex, !isLetter(title[firstLetter]) {
                 // Only opening quotes and brackets may precede the first letter.
-                guard "\"'“‘«([".unicodeScalars.contains(title[firstLetter]) else { return .rejected }
+                guard isOpeningMark(title[firstLetter]) else { return .rejected }
                 firstLetter += 1
             }
             guard firstLetter < title.endIndex, isUpper(title[firstLetter]), lowercase <= capitalised else {
@@ -75,5 +73,23 @@ extension ChapterHeadingDetector {
             }
         }
         return .title
+    }
+
+    /// Whether a title may not end with `scalar`: a comma (`,` `，` `、`), or a semicolon (`;` `；`)
+    /// unless the title follows a separator (a trailing semicolon is a question mark in Greek).
+    private static func isForbiddenTitleEnd(_ scalar: Unicode.Scalar, separated: Bool) -> Bool {
+        switch scalar {
+        case ",", "\u{FF0C}", "\u{3001}": true
+        case ";", "\u{FF1B}": !separated
+        default: false
+        }
+    }
+
+    /// Whether `scalar` is an opening quote or bracket, which may come before a title's first letter.
+    private static func isOpeningMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\"", "'", "“", "‘", "«", "(", "[": true
+        default: false
+        }
     }
 }

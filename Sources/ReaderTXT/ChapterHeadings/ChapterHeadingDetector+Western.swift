@@ -179,8 +179,8 @@ extension ChapterHeadingDetector {
         guard isUpper(scalars[0]) else { return nil }
         var wordEnd = 0
         while wordEnd < scalars.count, isLetter(scalars[wordEnd]) { wordEnd += 1 }
-        let word = scalars[0..<wordEnd].map(keyFolded)
-        guard let entry = keywords.first(where: { $0.word.elementsEqual(word) }) else { return nil }
+        let word = scalars[0..<wordEnd].lazy.map(keyFolded)
+        guard let entry = keywords.first(where: { $0.word.count == wordEnd && $0.word.elementsEqual(word) }) else { return nil }
         let rest = scalars[wordEnd...]
         switch entry.kind {
         case .standaloneOnly:
@@ -218,7 +218,7 @@ extension ChapterHeadingDetector {
         var index = 0
         while index < scalars.count, isDigit(scalars[index]) { index += 1 }
         if index == 0 {
-            guard let end = letterRunEnd(scalars, from: 0), romanValue(Array(scalars[0..<end]), maximum: 3999) != nil
+            guard let end = letterRunEnd(scalars, from: 0), romanValue(scalars[0..<end], maximum: 3999) != nil
             else { return nil }
             index = end
         } else if index > 4 {
@@ -229,8 +229,9 @@ extension ChapterHeadingDetector {
         let wordStart = index
         while index < scalars.count, isSpace(scalars[index]) { index += 1 }
         guard index > wordStart, let wordEnd = letterRunEnd(scalars, from: index) else { return nil }
-        let word = scalars[index..<wordEnd].map(folded)
-        guard let entry = numberFirstKeywords.first(where: { $0.word.elementsEqual(word) }) else { return nil }
+        let word = scalars[index..<wordEnd].lazy.map(folded)
+        guard let entry = numberFirstKeywords.first(where: { $0.word.count == wordEnd - index && $0.word.elementsEqual(word) })
+        else { return nil }
         switch tail(scalars[wordEnd...], requireSeparator: false) {
         case .empty: return Match(level: entry.level, hasTitle: false)
         case .title: return Match(level: entry.level, hasTitle: true)
