@@ -39,6 +39,8 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // Loading a library with dlopen on first use: what the shims below share.
         .target(name: "CLoadOnDemand"),
+        // Byte scans many positions at once (SSE2, AVX2 when the processor has it, plain C elsewhere).
+        .target(name: "CByteScan"),
         // libzip linked, for ReaderZipTests, which write their test archives with it.
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         // The libzip functions ReaderZip reads archives with, loaded with dlopen when the first archive
@@ -123,7 +125,7 @@ let package = Package(
         .target(name: "ReaderImaging", dependencies: ["CImageCodecs", "CWebP"]),
 
         // Full-text search over any Document, through the public model alone.
-        .target(name: "ReaderSearch", dependencies: ["ReaderCore"]),
+        .target(name: "ReaderSearch", dependencies: ["ReaderCore", "CByteScan"]),
         // A per-book SQLite FTS5 (trigram) index that narrows a search to the sections that can match.
         .target(
             name: "ReaderSearchIndex",
