@@ -39,7 +39,8 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // Loading a library with dlopen on first use: what the shims below share.
         .target(name: "CLoadOnDemand"),
-        // Byte scans in bulk with SSE2 (plain C elsewhere): the line breaks of a text as a bitmap.
+        // Byte scans in bulk (SSE2, AVX2 when the processor has it, plain C elsewhere): the line breaks
+        // of a text as a bitmap, and the places a literal search may match.
         .target(name: "CByteScan"),
         // libzip linked, for ReaderZipTests, which write their test archives with it.
         .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
@@ -125,7 +126,7 @@ let package = Package(
         .target(name: "ReaderImaging", dependencies: ["CImageCodecs", "CWebP"]),
 
         // Full-text search over any Document, through the public model alone.
-        .target(name: "ReaderSearch", dependencies: ["ReaderCore"]),
+        .target(name: "ReaderSearch", dependencies: ["ReaderCore", "CByteScan"]),
         // A per-book SQLite FTS5 (trigram) index that narrows a search to the sections that can match.
         .target(
             name: "ReaderSearchIndex",

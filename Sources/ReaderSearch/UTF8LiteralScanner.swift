@@ -1,3 +1,5 @@
+internal import CByteScan
+
 /// Finds a literal query whose folded form is all ASCII in UTF-8 bytes read in place (see
 /// ``UTF8TextProviding``), with exactly the matches a scan of the folded blocks finds, without
 /// decoding the text or building blocks.
@@ -12,10 +14,14 @@
 /// (``Step/unsupported(at:)``), and the caller searches the rest the general way.
 ///
 /// A match starts at a character whose folded form starts with the pattern's first unit: an ASCII
-/// byte (either case when case is folded) or a non-ASCII character, which is looked at anyway. The
-/// bytes between are skipped thirty-two, then eight at a time. Each candidate is then compared with the pattern
-/// character by character, folded as ``FoldedTextBuilder`` folds them (whitespace runs as one
-/// space, dropped characters skipped), and checked as ``MatchBoundaries`` checks matches.
+/// byte (either case when case is folded) not followed by other letters or digits than the
+/// pattern's, or a non-ASCII character, which is looked at anyway unless it is general
+/// punctuation (U+2000...U+203F) that cannot start a match. The bytes between are skipped 32 (or
+/// 16) at a time by CByteScan's `literal_candidates_next`, which stops at every other byte outside
+/// ASCII, so bytes that are not well-formed UTF-8 are still seen here. Each candidate is then
+/// compared with the pattern character by character, folded as ``FoldedTextBuilder`` folds them
+/// (whitespace runs as one space, dropped characters skipped), and checked as ``MatchBoundaries``
+/// checks matches.
 struct UTF8LiteralScanner {
     enum Step: Equatable {
         /// A match, from the first byte of its first character to the end of its last one.
@@ -37,11 +43,17 @@ struct UTF8LiteralScanner {
     /// to something that starts with the pattern's first unit. English text is full of those
     /// characters, so the scan tells them from their bytes without decoding them.
     private let punctuationStarts: UInt64
+    /// What ``nextCandidate(before:)`` asks `literal_candidates_next` (CByteScan) to skip.
+    private let filter: LiteralCandidateFilter
+    /// How many bytes that filter looks at at once (narrowed to what the processor has; 0 for none:
+    /// every byte goes through the loop, as tests compare).
+    private let filterWidth: Int
 
     /// A scanner of `bytes` for `pattern` (folded by `folder`) from offset `position` on, nil when
     /// the pattern is empty or holds a unit outside ASCII. The bytes before `position` must have
-    /// been scanned before (so they are known to be well-formed).
-    init?(bytes: UnsafeBufferPointer<UInt8>, pattern: [UInt16], folder: ScalarFolder, wholeWords: Bool, from position: Int = 0) {
+    /// been scanned before (so they are known to be well-formed). `filterWidth` is for tests.
+    init?(bytes: UnsafeBufferPointer<UInt8>, pattern: [UInt16], folder: ScalarFolder, wholeWords: Bool, from position: Int = 0,
+          filterWidth: Int = 32) {
         guard Self.canSearch(pattern) else { return nil }
         self.bytes = bytes
         self.position = position
@@ -54,6 +66,8 @@ struct UTF8LiteralScanner {
             starts |= 1 << UInt64(offset)
         }
         punctuationStarts = starts
+        filter = Self.candidateFilter(pattern: self.pattern, foldsCase: foldsCase, punctuationStarts: starts)
+        self.filterWidth = filterWidth
     }
 
     /// Whether a folded pattern can be searched in place: not empty and all ASCII.
@@ -98,41 +112,19 @@ struct UTF8LiteralScanner {
     private mutating func nextCandidate(before limit: Int) -> Candidate? {
         let first = pattern[0]
         let isLetter = foldsCase && (0x61...0x7A).contains(first)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let target = UInt64(first) &* ones
-        let caseBits: UInt64 = isLetter ? 0x20 &* ones : 0
         // The pattern's second (and third) unit when it is a letter or digit: a candidate followed
         // by any other ASCII character cannot match (those never fold to anything else, nor away),
         // so most candidates are dropped here without verifying.
         let second = pattern.count > 1 && Self.isAlphanumeric(pattern[1]) ? pattern[1] : nil
         let third = second != nil && pattern.count > 2 && Self.isAlphanumeric(pattern[2]) ? pattern[2] : nil
         guard let base = bytes.baseAddress else { return nil }
-        let raw = UnsafeRawPointer(base)
-        @inline(__always) func flags(at offset: Int) -> UInt64 {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            let folded = (word | caseBits) ^ target
-            return ((folded &- ones) & ~folded & highs) | (word & highs)
-        }
         var index = position
         while index < limit {
-            // Thirty-two bytes at a time (four independent words) while none may start a match;
-            // the block that holds one is looked at eight bytes at a time.
-            while index + 32 <= limit,
-                  flags(at: index) | flags(at: index + 8) | flags(at: index + 16) | flags(at: index + 24) == 0 {
-                index += 32
+            // The bytes the filter passes over are those this loop would pass over one by one.
+            if filterWidth > 0 {
+                index = literal_candidates_next(filter, base, bytes.count, index, limit, Int32(filterWidth))
+                guard index < limit else { break }
             }
-            // Eight bytes at a time: stop at the first byte that is the first unit (in either
-            // case) or not ASCII. A zero byte of `folded` is one equal to the target; the lowest
-            // flagged byte is always a real one (a borrow only runs upwards from a real zero).
-            while index + 8 <= limit {
-                let found = flags(at: index)
-                if found != 0 {
-                    index += found.trailingZeroBitCount >> 3
-                    break
-                }
-                index += 8
-            }
-            guard index < limit else { break }
             let byte = bytes[index]
             if byte < 0x80 {
                 if byte == first || (isLetter && byte == first - 0x20), !ruledOut(after: index, second: second, third: third) {
@@ -153,6 +145,21 @@ struct UTF8LiteralScanner {
         }
         position = max(index, position)
         return nil
+    }
+
+    /// The byte filter of ``nextCandidate(before:)`` for this pattern: its first three units as
+    /// the loop compares them, and whether U+2000...U+203F may be skipped (none of them starts
+    /// with the first unit).
+    private static func candidateFilter(pattern: [UInt8], foldsCase: Bool, punctuationStarts: UInt64) -> LiteralCandidateFilter {
+        func caseBit(_ unit: UInt8) -> UInt8 { foldsCase && (0x61...0x7A).contains(unit) ? 0x20 : 0 }
+        let second = pattern.count > 1 && isAlphanumeric(pattern[1]) ? pattern[1] : nil
+        let third = second != nil && pattern.count > 2 && isAlphanumeric(pattern[2]) ? pattern[2] : nil
+        // 0xFF | anything is 0xFF: any byte is accepted after the first unit.
+        return LiteralCandidateFilter(
+            first: pattern[0], first_case: caseBit(pattern[0]),
+            second: second ?? 0xFF, second_case: second.map(caseBit) ?? 0xFF,
+            third: third ?? 0xFF, third_case: third.map(caseBit) ?? 0xFF,
+            triplet_lead: punctuationStarts == 0 ? 0xE2 : 0x00)
     }
 
     /// Whether the bytes after an ASCII candidate at `offset` rule it out: the next is an ASCII
