@@ -59,8 +59,14 @@ echo
 for input in "${inputs[@]}"; do
     label=$(basename "$input")
     if [[ $input == "$large" ]]; then queries=("${queries_txt[@]}"); else queries=("${queries_epub[@]}"); fi
-    text=$work/$label.txt
-    if [[ $input == *.txt ]]; then cp "$input" "$text"; else "$reader" text "$input" --width 10000 > "$text"; fi
+    # A text file is searched by both in place: a fresh copy's pages sit in the page cache in
+    # larger pieces than an older file's, and map several milliseconds sooner.
+    if [[ $input == *.txt ]]; then
+        text=$input
+    else
+        text=$work/$label.txt
+        "$reader" text "$input" --width 10000 > "$text"
+    fi
     rm -rf "$cache/search"
     t_index=$( { /usr/bin/time -f '%e' "$reader" index "$input" > "$work/index.out"; } 2>&1 | tail -1)
     echo "### $label ($(python3 -c "print('%.1f' % ($(stat -c %s "$input") / 1048576))") MiB; text $(python3 -c "print('%.1f' % ($(stat -c %s "$text") / 1048576))") MiB)"
