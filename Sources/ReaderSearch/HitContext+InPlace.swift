@@ -57,6 +57,7 @@ extension HitContext {
             after = append(context.after)
         }
 
+        /// Pieces already in a buffer.
         init(before: Range<Int>, highlight: Range<Int>, after: Range<Int>) {
             self.before = before
             self.highlight = highlight

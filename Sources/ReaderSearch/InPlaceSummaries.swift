@@ -2,9 +2,10 @@ import ReaderCore
 
 /// The hits of a search in place (``InPlaceSearch``) summarised section by section from the
 /// document's bytes: titles from the headings the document finds in its bytes (``InPlaceTitles``),
-/// contexts from the bytes around each match (``HitContext/inPlace(_:section:in:runsOn:appendingTo:)``),
-/// written into one buffer a section (``SearchHitSummaries``), so no block is built. The rare match whose context the bytes cannot tell is placed in its section's
-/// blocks and given the context the blocks give.
+/// contexts from the bytes around each match (``HitContext/inPlace(_:section:in:runsOn:appendingTo:)``)
+/// written into one buffer a section (``SearchHitSummaries``), so no block is built. The rare match
+/// whose context the bytes cannot tell is placed in its section's blocks and given the context the
+/// blocks give.
 ///
 /// Sections are scanned on two cores (``SectionsAhead``), each from its own start; a section whose
 /// scan should have gone on from a match that ran into it is scanned again from that match's end,

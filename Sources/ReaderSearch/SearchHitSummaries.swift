@@ -29,28 +29,19 @@ public struct SearchHitSummaries: Sendable {
     /// The hit at `index` as a summary, its strings made from ``text``.
     public func summary(at index: Int) -> SearchHitSummary {
         let hit = hits[index]
-        func string(_ range: Range<Int>) -> String { String(decoding: text[range], as: UTF8.self) }
-        return SearchHitSummary(section: hit.section, tocTitle: hit.tocTitle,
-                                context: Locator.TextContext(before: string(hit.before), highlight: string(hit.highlight),
-                                                             after: string(hit.after)))
+        let pieces = HitContext.PieceRanges(before: hit.before, highlight: hit.highlight, after: hit.after)
+        return SearchHitSummary(section: hit.section, tocTitle: hit.tocTitle, context: pieces.context(in: text))
     }
 
     /// Adds `summary` after the hits there are (a missing piece of its context as an empty one).
     mutating func append(_ summary: SearchHitSummary) {
-        let context = summary.context
-        hits.append(Hit(section: summary.section, tocTitle: summary.tocTitle, before: append(context.before ?? ""),
-                        highlight: append(context.highlight ?? ""), after: append(context.after ?? "")))
+        let pieces = HitContext.PieceRanges(summary.context, appendingTo: &text)
+        hits.append(Hit(section: summary.section, tocTitle: summary.tocTitle, before: pieces.before,
+                        highlight: pieces.highlight, after: pieces.after))
     }
 
     /// Keeps the first `count` hits.
     mutating func keepFirst(_ count: Int) {
         if hits.count > count { hits.removeSubrange(count...) }
-    }
-
-    /// Appends `piece` to ``text``, returning where it lies.
-    private mutating func append(_ piece: String) -> Range<Int> {
-        let start = text.count
-        text.append(contentsOf: piece.utf8)
-        return start..<text.count
     }
 }
