@@ -149,8 +149,8 @@ struct SimpleScalars {
     /// Appends the text of collapsed scalars (``Packed``) to `buffer`, returning where it lies.
     func append(_ scalars: UnsafeMutableBufferPointer<Packed>.SubSequence, to buffer: inout [UInt8]) -> Range<Int> {
         let first = buffer.count
-        // Written to the stack first, then appended at once: an append a byte is an append's
-        // checks a byte. Three bytes a scalar at most.
+        // Written to the stack first, then appended at once (appending byte by byte pays the
+        // array's checks for every byte). Three bytes a scalar at most.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, scalars.count * 3)) { text in
             guard let target = text.baseAddress, let source = bytes.baseAddress else { return }
             var next = target
@@ -160,11 +160,11 @@ struct SimpleScalars {
                     next += 1
                     continue
                 }
-                let first = source + scalar >> 2, length = scalar & 3
-                next.pointee = first.pointee
+                let from = source + scalar >> 2, length = scalar & 3
+                next.pointee = from.pointee
                 if length > 1 {
-                    next[1] = first[1]
-                    if length > 2 { next[2] = first[2] }
+                    next[1] = from[1]
+                    if length > 2 { next[2] = from[2] }
                 }
                 next += length
             }
