@@ -122,7 +122,8 @@ final class InPlaceSummaries {
         guard let (matches, end) = search.matches(inSection: section, from: start, of: text, folder: folder) else { return nil }
         var contexts: [UInt8] = []
         let hits = matches.map { match in
-            Found(match: match, context: HitContext.inPlace(match, section: section, in: text, runsOn: runsOn, appendingTo: &contexts),
+            Found(match: match,
+                  context: HitContext.inPlace(match, section: section, in: text, runsOn: runsOn, appendingTo: &contexts),
                   lastCharacter: InPlacePlacing.lastCharacter(before: match.upperBound, in: text.bytes))
         }
         let headings = hits.isEmpty ? [] : try source.headings(inSection: section, of: text)
