@@ -164,50 +164,44 @@ enum SearchHitLine {
 
     /// `Chapter 3 · …before [highlight] after…` for hit `index` of `summaries`, written to `output`
     /// from their text as it is, without making a string (a list of every hit in a large file is
-    /// many thousand lines): the line ``text(_:)`` makes for a hit, without its page.
+    /// many thousand lines).
     static func write(_ summaries: SearchHitSummaries, _ index: Int, to output: inout OutputBuffer) {
         let hit = summaries.hits[index], text = summaries.text
         output.line { bytes in
-            if let title = hit.tocTitle, !title.isEmpty {
-                bytes.append(contentsOf: title.utf8)
-                bytes.append(contentsOf: Self.titleSeparator)
-            }
-            bytes.append(contentsOf: Self.ellipsis)
-            bytes.append(contentsOf: text[hit.before])
-            bytes.append(UInt8(ascii: "["))
-            bytes.append(contentsOf: text[hit.highlight])
-            bytes.append(UInt8(ascii: "]"))
-            bytes.append(contentsOf: text[hit.after])
-            bytes.append(contentsOf: Self.ellipsis)
+            appendLine(page: nil, title: hit.tocTitle, before: text[hit.before], highlight: text[hit.highlight],
+                       after: text[hit.after], to: &bytes)
         }
+    }
+
+    private static func text(page: Int?, summary: SearchHitSummary) -> String {
+        var line: [UInt8] = []
+        line.reserveCapacity(256)
+        let context = summary.context
+        appendLine(page: page, title: summary.tocTitle, before: (context.before ?? "").utf8,
+                   highlight: (context.highlight ?? "").utf8, after: (context.after ?? "").utf8, to: &line)
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// Appends a hit's line, `p.12 · Chapter 3 · …before [highlight] after…`, its pieces given as
+    /// UTF-8 (a summary's strings, or ranges of a batch's text): the one place its format is spelt.
+    private static func appendLine<Piece: Collection<UInt8>>(page: Int?, title: String?, before: Piece, highlight: Piece,
+                                                             after: Piece, to bytes: inout [UInt8]) {
+        if let page { bytes.append(contentsOf: "p.\(page) · ".utf8) }
+        if let title, !title.isEmpty {
+            bytes.append(contentsOf: title.utf8)
+            bytes.append(contentsOf: titleSeparator)
+        }
+        bytes.append(contentsOf: ellipsis)
+        bytes.append(contentsOf: before)
+        bytes.append(UInt8(ascii: "["))
+        bytes.append(contentsOf: highlight)
+        bytes.append(UInt8(ascii: "]"))
+        bytes.append(contentsOf: after)
+        bytes.append(contentsOf: ellipsis)
     }
 
     private static let titleSeparator = Array(" · ".utf8)
     private static let ellipsis = Array("…".utf8)
-
-    private static func text(page: Int?, summary: SearchHitSummary) -> String {
-        var line = ""
-        line.reserveCapacity(256)
-        pieces(page: page, summary: summary) { line += $0 }
-        return line
-    }
-
-    /// The pieces of a hit's line, in order.
-    private static func pieces(page: Int?, summary: SearchHitSummary, _ piece: (String) -> Void) {
-        let context = summary.context
-        if let page { piece("p.\(page) · ") }
-        if let title = summary.tocTitle, !title.isEmpty {
-            piece(title)
-            piece(" · ")
-        }
-        piece("…")
-        piece(context.before ?? "")
-        piece("[")
-        piece(context.highlight ?? "")
-        piece("]")
-        piece(context.after ?? "")
-        piece("…")
-    }
 
     /// One line of JSON with sorted keys; the Locator carries the document's fingerprint.
     static func json(_ hit: SearchHit, fingerprint: String) -> String {
