@@ -13,9 +13,7 @@ import Testing
     func agreesWithCharacters(seed: UInt64) {
         var generator = SeededRandom(seed: 0x4EAD &+ seed)
         for _ in 0..<500 {
-            let sample = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
-                Self.pieces.randomElement(using: &generator)!
-            }.joined()
+            let sample = generator.text(of: Self.pieces, count: 0...40)
             let count = Int.random(in: 1...10, using: &generator)
             let reference = Array(sample.split(separator: "\n", maxSplits: count, omittingEmptySubsequences: false).prefix(count))
             #expect(TXTHeaderMetadata.firstLines(of: sample, count: count) == reference, "\(sample.debugDescription), \(count)")
@@ -32,7 +30,7 @@ import Testing
     func agreesWithFoundation(seed: UInt64) {
         var generator = SeededRandom(seed: 0x7121 &+ seed)
         for _ in 0..<500 {
-            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in Self.pieces.randomElement(using: &generator)! }.joined()
+            let text = generator.text(of: Self.pieces, count: 0...12)
             #expect(TXTHeaderMetadata.trimmingSpaces(text) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
         }
     }

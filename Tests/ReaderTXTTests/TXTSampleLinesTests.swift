@@ -19,9 +19,7 @@ import Testing
     func agreesWithCharacters(seed: UInt64) {
         var generator = SeededRandom(seed: 0x5A3 &+ seed)
         for _ in 0..<500 {
-            let sample = (0..<Int.random(in: 0...60, using: &generator)).map { _ in
-                Self.pieces.randomElement(using: &generator)!
-            }.joined()
+            let sample = generator.text(of: Self.pieces, count: 0...60)
             let limit = Int.random(in: 1...12, using: &generator)
             #expect(TXTLineJoining.nonBlankLines(of: sample, limit: limit) == Self.reference(sample, limit: limit),
                     "\(sample.debugDescription), limit \(limit)")

@@ -11,8 +11,7 @@ import Testing
     func lineEndings(seed: UInt64) {
         var generator = SeededRandom(seed: 0x5A &+ seed)
         for _ in 0..<200 {
-            let text = (0..<Int.random(in: 0...40, using: &generator))
-                .map { _ in Self.pieces.randomElement(using: &generator)! }.joined()
+            let text = generator.text(of: Self.pieces, count: 0...40)
             let joined = Array(text.utf8).withUnsafeBufferPointer { TXTSample.joiningCRLF($0) }
             #expect(joined == text.replacingOccurrences(of: "\r\n", with: "\n"), "\(text.debugDescription)")
             for limit in [1, 3, 4000] {

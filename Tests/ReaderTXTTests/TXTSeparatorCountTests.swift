@@ -24,9 +24,7 @@ import Testing
     func agreesWithCharacters(seed: UInt64) {
         var generator = SeededRandom(seed: 0x7AB &+ seed)
         for _ in 0..<400 {
-            let line = (0..<Int.random(in: 0...24, using: &generator)).map { _ in
-                Self.pieces.randomElement(using: &generator)!
-            }.joined()
+            let line = generator.text(of: Self.pieces, count: 0...24)
             for (separator, punctuation) in [(Character(","), true), ("\t", false), (";", true), ("|", false)] {
                 #expect(TXTLineJoining.separatorCount(line[...], separator, punctuation: punctuation)
                             == Self.reference(line[...], separator, punctuation: punctuation), "\(line.debugDescription)")

@@ -9,7 +9,7 @@ import Testing
     static let pieces = ["a", "bc", " ", "é", "ß", "中文", "，", "😀", "𠮷", "\n", "\r\n", "\r", "\u{3000}", "ｶ", "abcdefghij"]
 
     static func randomText(using generator: inout SeededRandom) -> String {
-        (0..<Int.random(in: 0...80, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        generator.text(of: pieces, count: 0...80)
     }
 
     @Test("UTF-16 counts of every scalar-aligned range", arguments: 0..<4)

@@ -17,3 +17,11 @@ public struct SeededRandom: RandomNumberGenerator {
         return mixed ^ (mixed >> 31)
     }
 }
+
+extension SeededRandom {
+    /// A text of pieces picked from `pieces`, as many as a number drawn from `count`: the random
+    /// input of the tests that compare a scan on bytes with the character by character one.
+    public mutating func text(of pieces: [String], count: ClosedRange<Int>) -> String {
+        (0..<Int.random(in: count, using: &self)).map { _ in pieces.randomElement(using: &self)! }.joined()
+    }
+}
