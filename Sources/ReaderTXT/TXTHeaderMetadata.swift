@@ -39,12 +39,11 @@ enum TXTHeaderMetadata {
     /// cuts them (a CR LF is one character, so not a line feed), found on the bytes rather than
     /// character by character.
     static func firstLines(of sample: String, count: Int) -> [Substring] {
-        let utf8 = sample.utf8
         var lines: [Substring] = []
-        let found: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+        let found: Void? = sample.utf8.withContiguousStorageIfAvailable { bytes in
             var start = 0
             func line(to end: Int) -> Substring {
-                sample[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+                sample.slice(utf8: start..<end)
             }
             var offset = 0
             while offset < bytes.count, lines.count < count {

@@ -103,7 +103,6 @@ extension TXTLineJoining {
     /// by `allSatisfy(\.isWhitespace)` gives, found on the bytes rather than character by
     /// character (the sample is 256 KiB, of which only the first lines are read).
     static func nonBlankLines(of sample: String, limit: Int) -> [Substring] {
-        let utf8 = sample.utf8
         var lines: [Substring] = []
         var lineCount = 0
         var start = 0
@@ -112,10 +111,10 @@ extension TXTLineJoining {
             defer { start = next }
             guard end > start else { return }
             lineCount += 1
-            let line = sample[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+            let line = sample.slice(utf8: start..<end)
             if !isBlank(line) { lines.append(line) }
         }
-        let found: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+        let found: Void? = sample.utf8.withContiguousStorageIfAvailable { bytes in
             while offset < bytes.count, lineCount < limit {
                 switch bytes[offset] {
                 case 0x0A...0x0D:
